@@ -1,0 +1,4 @@
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <sys/inotify.h>
+#include <signal.h>

@@ -1,0 +1,29 @@
+/// The lock screen's states, as a person sees them.
+public enum LockState: String, CaseIterable, Equatable, Sendable {
+    case locked, pressed, dragging, busy, unlocked, failed
+}
+
+/// The animated quantities of one frame, independent of theme and screen size. The
+/// session produces these; `SceneBuilder` turns them into a `Scene`.
+public struct ControlVisual: Equatable, Sendable {
+    public var state: LockState = .locked
+    /// Thumb position, 0 = home, 1 = end.
+    public var progress: Double = 0
+    /// Press feedback, 0 = released, 1 = fully pressed (scale 0.95, opacity 0.9).
+    public var press: Double = 0
+    public var hueDegrees: Double = 0
+    /// Horizontal shake of the thumb in `failed`, pixels.
+    public var shake: Double = 0
+    /// Spinner phase in turns.
+    public var spinnerPhase: Double = 0
+    /// Shimmer band position 0...1 across the label, nil when off.
+    public var shimmer: Double?
+    /// Slide-off transition, 0 = in place, 1 = gone.
+    public var exitOffset: Double = 0
+
+    public init(state: LockState = .locked, progress: Double = 0) {
+        self.state = state
+        self.progress = progress
+        if state == .pressed || state == .dragging { press = 1 }
+    }
+}

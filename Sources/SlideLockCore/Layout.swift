@@ -1,0 +1,50 @@
+/// Where the track and thumb sit on a screen of a given size. Pure arithmetic, so the
+/// same numbers place pixels and hit-test touches.
+public struct Layout: Equatable, Sendable {
+    public let screen: Size
+    public let track: Rect
+    /// Gap between the track edge and the thumb.
+    public let inset: Double
+    public let thumbSide: Double
+    public let rightToLeft: Bool
+
+    public init(screen: Size, theme: Theme, settings: LayoutSettings, rightToLeft: Bool) {
+        self.screen = screen
+        let short = min(screen.width, screen.height)
+        let height = (max(settings.trackMinHeight, settings.trackHeight * short)).rounded()
+        let width = (min(settings.trackWidth * screen.width, settings.trackMaxAspect * height)).rounded()
+        let x = ((screen.width - width) / 2).rounded()
+        let y = (screen.height * settings.verticalPosition - height / 2).rounded()
+        track = Rect(x: x, y: y, width: width, height: height)
+        inset = theme.thumbInset * height
+        thumbSide = height - 2 * inset
+        self.rightToLeft = rightToLeft
+    }
+
+    /// Pixels the thumb can travel.
+    public var travel: Double { max(0, track.width - 2 * inset - thumbSide) }
+
+    /// The thumb at `progress` (0 = home, 1 = end), before press scaling.
+    public func thumb(progress: Double) -> Rect {
+        let offset = progress * travel
+        let x = rightToLeft ? track.maxX - inset - thumbSide - offset : track.x + inset + offset
+        return Rect(x: x, y: track.y + inset, width: thumbSide, height: thumbSide)
+    }
+
+    /// The fill: from the track's leading edge to the thumb's trailing edge plus the inset.
+    public func fill(progress: Double) -> Rect {
+        let width = min(track.width, 2 * inset + thumbSide + progress * travel)
+        let x = rightToLeft ? track.maxX - width : track.x
+        return Rect(x: x, y: track.y, width: width, height: track.height)
+    }
+
+    /// Progress for a thumb whose leading edge is `pixels` from home (unclamped).
+    public func progress(forOffset pixels: Double) -> Double {
+        travel > 0 ? pixels / travel : 0
+    }
+
+    /// Offset along the slide direction of a screen x coordinate, from the home thumb's edge.
+    public func offsetAlongTrack(x: Double) -> Double {
+        rightToLeft ? (track.maxX - inset) - x : x - (track.x + inset)
+    }
+}

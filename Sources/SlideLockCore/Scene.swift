@@ -1,0 +1,67 @@
+/// One frame, described as values: what the renderer draws and what damage is computed
+/// from. Equal scenes produce equal pixels.
+public struct Scene: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+    public var background: Color
+    public var track: TrackLayer
+    public var fill: FillLayer
+    public var label: LabelLayer
+    public var thumb: ThumbLayer
+    /// Horizontal shift of the whole control (unlock slide-off transition), pixels.
+    public var controlOffset: Double = 0
+
+    public init(width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
+                label: LabelLayer, thumb: ThumbLayer) {
+        self.width = width; self.height = height; self.background = background
+        self.track = track; self.fill = fill; self.label = label; self.thumb = thumb
+    }
+}
+
+public struct TrackLayer: Equatable, Sendable {
+    public var rect: Rect
+    public var radius: Double
+    /// Gradient stops at the leading and trailing edges (hue rotation already applied).
+    public var leading: Color
+    public var trailing: Color
+    public var opacity: Double
+    public var rightToLeft: Bool
+}
+
+public struct FillLayer: Equatable, Sendable {
+    public var rect: Rect
+    public var radius: Double
+    public var color: Color
+    public var opacity: Double
+}
+
+public struct LabelLayer: Equatable, Sendable {
+    public var text: String
+    public var fonts: [String]
+    public var weight: FontWeight
+    public var pixelSize: Double
+    public var color: Color
+    public var opacity: Double
+    /// Centre of the text box.
+    public var center: Point
+    /// Clip: text never draws outside the track.
+    public var clip: Rect
+    /// Centre x of the shimmer band, or nil when off.
+    public var shimmerX: Double?
+    public var rightToLeft: Bool
+}
+
+public struct ThumbLayer: Equatable, Sendable {
+    public var rect: Rect
+    public var radius: Double
+    public var color: Color
+    public var opacity: Double
+    public var borderWidth: Double
+    public var borderColor: Color
+    public var icon: Icon
+    public var iconColor: Color
+    public var iconSize: Double
+    /// Spinner phase in turns (0..<1); also mirrors chevrons when right-to-left.
+    public var iconPhase: Double
+    public var mirrored: Bool
+}

@@ -1,0 +1,87 @@
+/// The whole effective configuration: the theme plus behaviour. Built from defaults, then
+/// config files and `--set` flags (see `ConfigLoader`).
+public struct Settings: Equatable, Sendable {
+    public var theme: Theme = .default
+    public var layout = LayoutSettings()
+    public var animation = AnimationSettings()
+    public var gesture = GestureSettings()
+    public var action = ActionSettings()
+
+    public init() {}
+}
+
+/// How the control is placed on the screen (fractions of the screen unless said otherwise).
+public struct LayoutSettings: Equatable, Sendable {
+    /// Track width is at most this fraction of the screen width...
+    public var trackWidth = 0.9
+    /// ...and at most this many track heights.
+    public var trackMaxAspect = 9.0
+    /// Track height as a fraction of the shorter screen side.
+    public var trackHeight = 0.15
+    /// Lower bound on the track height, pixels.
+    public var trackMinHeight = 48.0
+    /// Vertical centre of the track as a fraction of the screen height.
+    public var verticalPosition = 0.5
+    public var direction: Direction = .auto
+
+    public init() {}
+}
+
+/// Easing used when the thumb returns home.
+public enum SnapBack: String, CaseIterable, Equatable, Sendable {
+    case spring, easeInOut = "ease-in-out", linear
+}
+
+/// Motion: spring, hue rotation, shimmer, state timings.
+public struct AnimationSettings: Equatable, Sendable {
+    public var snapBack: SnapBack = .spring
+    /// SwiftUI `spring(response:dampingFraction:)` meaning.
+    public var springResponse = 0.5
+    public var springDampingFraction = 1.0
+    /// Duration of the non-spring easings, seconds.
+    public var easeDuration = 0.5
+    public var hueEnabled = true
+    public var hueFrom = -20.0
+    public var hueTo = 20.0
+    /// One sweep from `hueFrom` to `hueTo`, seconds (then it reverses).
+    public var huePeriod = 3.0
+    public var shimmer = false
+    public var shimmerPeriod = 2.5
+    /// Seconds `unlocked` / `failed` stay on screen before locking again.
+    public var unlockedDuration = 1.5
+    public var failedDuration = 1.5
+    /// Slide-off transition in exit mode.
+    public var exitTransition = false
+
+    public init() {}
+}
+
+/// What counts as a slide.
+public struct GestureSettings: Equatable, Sendable {
+    /// Progress (0...1) the thumb must reach to unlock; 1 = full travel.
+    public var threshold = 1.0
+    /// Unlock when the released velocity projects the thumb past the end.
+    public var fling = false
+    /// Seconds of velocity projection when `fling` is on.
+    public var flingProjection = 0.2
+    /// Extra pixels around the thumb that still grab it.
+    public var hitSlop = 8.0
+
+    public init() {}
+}
+
+/// What a completed slide does.
+public enum UnlockMode: String, CaseIterable, Equatable, Sendable {
+    case exit, hook
+}
+
+public struct ActionSettings: Equatable, Sendable {
+    public var mode: UnlockMode = .exit
+    /// The hook command line (argv split by the runner), empty when none.
+    public var hook = ""
+    public var timeout = 10.0
+    /// Seconds after an unlock during which the thumb cannot be grabbed.
+    public var cooldown = 1.0
+
+    public init() {}
+}

@@ -1,0 +1,90 @@
+/// Everything that decides how the control looks. Every field is settable from the config
+/// (section `[theme]`); ratios are fractions of the track height unless said otherwise.
+public struct Theme: Equatable, Sendable {
+    public var name: String
+    public var background: Color
+
+    // Track: a rounded rectangle with a leading-to-trailing gradient.
+    public var trackStart: Color
+    public var trackEnd: Color
+    public var trackOpacity: Double
+    /// Corner radius / track height (0.5 = capsule).
+    public var trackRadius: Double
+
+    // Fill: from the track's leading edge to the thumb's trailing edge.
+    public var fillColor: Color
+    /// nil: opacity follows progress (fill width / track width); else a fixed opacity.
+    public var fillOpacity: Double?
+
+    // Label, centred in the track.
+    public var labelText: String
+    public var labelColor: Color
+    /// Font families (or font file paths) tried in order; the system fallback follows.
+    public var fonts: [String]
+    public var labelWeight: FontWeight
+    /// Font pixel size / track height.
+    public var labelSize: Double
+
+    // Thumb: a rounded square inset into the track.
+    public var thumbColor: Color
+    /// Corner radius / thumb side (0.5 = circle).
+    public var thumbRadius: Double
+    /// Inset / track height.
+    public var thumbInset: Double
+    public var thumbBorderWidth: Double
+    public var thumbBorderColor: Color
+    public var icon: Icon
+    public var iconColor: Color
+    /// Icon box / thumb side.
+    public var iconSize: Double
+
+    // State colours.
+    public var successColor: Color
+    public var warningColor: Color
+
+    public static let builtIn: [Theme] = [.default, .classic, .mint]
+
+    public static func named(_ name: String) -> Theme? { builtIn.first { $0.name == name } }
+
+    /// The seed design `UnlockButton`: dark screen, blue-violet gradient, white thumb with a lock.
+    public static let `default` = Theme(
+        name: "default",
+        background: Color(rgb: 0x0B0B12),
+        trackStart: Color(rgb: 0x4361EE), trackEnd: Color(rgb: 0x3A0CA3),
+        trackOpacity: 0.6, trackRadius: 16.0 / 50,
+        fillColor: Color(rgb: 0x3A0CA3), fillOpacity: nil,
+        labelText: "Slide to unlock", labelColor: .white,
+        fonts: ["DejaVu Sans", "Noto Sans", "Noto Sans CJK JP"], labelWeight: .bold, labelSize: 0.34,
+        thumbColor: .white, thumbRadius: 14.0 / 42, thumbInset: 4.0 / 50,
+        thumbBorderWidth: 0, thumbBorderColor: .white,
+        icon: .lock, iconColor: Color(rgb: 0x3A0CA3), iconSize: 0.5,
+        successColor: Color(rgb: 0x2BB673), warningColor: Color(rgb: 0xF3A712))
+
+    /// The classic seed: red capsule, green drag area, blue round thumb with a star.
+    public static let classic = Theme(
+        name: "classic",
+        background: Color(rgb: 0x101010),
+        trackStart: Color(rgb: 0xE53935), trackEnd: Color(rgb: 0xE53935),
+        trackOpacity: 1, trackRadius: 0.5,
+        fillColor: Color(rgb: 0x43A047), fillOpacity: 1,
+        labelText: "Slide to unlock", labelColor: .white,
+        fonts: ["DejaVu Sans", "Noto Sans", "Noto Sans CJK JP"], labelWeight: .regular, labelSize: 0.34,
+        thumbColor: Color(rgb: 0x1E63E9), thumbRadius: 0.5, thumbInset: 4.0 / 50,
+        thumbBorderWidth: 0, thumbBorderColor: .white,
+        icon: .star, iconColor: .white, iconSize: 0.5,
+        successColor: Color(rgb: 0x43A047), warningColor: Color(rgb: 0xFFB300))
+
+    /// The mint seed: pale green track, darker dragged area, tinted handle with a double chevron.
+    public static let mint = Theme(
+        name: "mint",
+        background: Color(rgb: 0xF4FBF2),
+        trackStart: Color(rgb: 0xA8DE9E), trackEnd: Color(rgb: 0xA8DE9E),
+        trackOpacity: 1, trackRadius: 12.0 / 60,
+        fillColor: Color(rgb: 0x76C893), fillOpacity: 1,
+        labelText: "Slide me!", labelColor: Color(rgb: 0x1A759F),
+        fonts: ["DejaVu Sans", "Noto Sans", "Noto Sans CJK JP"], labelWeight: .semibold, labelSize: 0.32,
+        thumbColor: .white, thumbRadius: 12.0 / 52, thumbInset: 4.0 / 60,
+        thumbBorderWidth: 3, thumbBorderColor: Color(rgb: 0x1A759F),
+        icon: .chevrons, iconColor: Color(rgb: 0x1A759F), iconSize: 0.5,
+        successColor: Color(rgb: 0x168AAD), warningColor: Color(rgb: 0xE76F51))
+}

@@ -1,0 +1,2 @@
+import SlideLockCore
+print("slidelock")
