@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
 

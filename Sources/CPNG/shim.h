@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <png.h>
 
 /* PNG_FORMAT_RGBA is composed of other macros and silently vanishes in Swift. */

@@ -1,0 +1,23 @@
+@preconcurrency import Glibc
+
+/// Lines to stdout/stderr without Foundation.
+public enum Console {
+    public static func out(_ line: String) {
+        fputs(line + "\n", stdout)
+    }
+
+    public static func error(_ line: String) {
+        fputs(line + "\n", stderr)
+    }
+
+    public static func flush() { fflush(stdout) }
+}
+
+/// Monotonic time in seconds (CLOCK_MONOTONIC: what evdev and page-flip timestamps use).
+public enum MonotonicClock {
+    public static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}

@@ -1,0 +1,93 @@
+import SlideLockCore
+
+/// An opaque XRGB8888 pixel buffer (0x00RRGGBB) with a clip rectangle. Every drawing
+/// operation touches only pixels inside `clip`, and computes each pixel from its own
+/// coordinates alone, so redrawing a damaged rectangle gives exactly the full-frame pixels.
+public final class Canvas {
+    public let width: Int
+    public let height: Int
+    /// Row-major, `width` pixels per row, owned by the canvas.
+    public let pixels: UnsafeMutablePointer<UInt32>
+    public var clip: PixelRect
+
+    public init(width: Int, height: Int) {
+        precondition(width > 0 && height > 0, "canvas must not be empty")
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+        clip = PixelRect(x: 0, y: 0, width: width, height: height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Runs `body` with the clip narrowed to `rect`, then restores it.
+    public func withClip(_ rect: PixelRect, _ body: () -> Void) {
+        let saved = clip
+        clip = clip.intersection(rect)
+        if !clip.isEmpty { body() }
+        clip = saved
+    }
+
+    public func pixel(x: Int, y: Int) -> UInt32 { pixels[y * width + x] }
+
+    /// Opaque fill of `rect` (clipped); the fast path for backgrounds.
+    public func fill(_ rect: PixelRect, color: Color) {
+        let r = rect.intersection(clip)
+        guard !r.isEmpty else { return }
+        let value = PackedColor(color).opaque
+        for y in r.y..<r.maxY {
+            (pixels + y * width + r.x).update(repeating: value, count: r.width)
+        }
+    }
+
+    /// Copies every pixel of `other` (same size) inside the clip.
+    public func copy(from other: Canvas) {
+        precondition(other.width == width && other.height == height)
+        let r = clip
+        for y in r.y..<r.maxY {
+            (pixels + y * width + r.x).update(from: other.pixels + y * width + r.x, count: r.width)
+        }
+    }
+}
+
+/// A colour as premultiplied 8-bit components, ready for blending.
+@usableFromInline
+struct PackedColor {
+    @usableFromInline var r: UInt32, g: UInt32, b: UInt32, a: UInt32
+
+    @usableFromInline
+    init(_ c: Color, opacity: Double = 1) {
+        let alpha = min(max(c.alpha * opacity, 0), 1)
+        func ch(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * alpha * 255).rounded()) }
+        r = ch(c.red); g = ch(c.green); b = ch(c.blue)
+        a = UInt32((alpha * 255).rounded())
+    }
+
+    /// The colour as if opaque (premultiplied by 1).
+    @usableFromInline var opaque: UInt32 {
+        // Undo the premultiplication only for display of opaque fills.
+        a == 0 ? 0 : (min(255, r * 255 / a) << 16) | (min(255, g * 255 / a) << 8) | min(255, b * 255 / a)
+    }
+}
+
+/// Source-over of a premultiplied colour scaled by `coverage` (0...255) onto an opaque pixel.
+@inlinable @inline(__always)
+func blend(_ dst: UInt32, r: UInt32, g: UInt32, b: UInt32, a: UInt32, coverage: UInt32) -> UInt32 {
+    let sa = div255(a &* coverage)
+    let inv = 255 &- sa
+    let dr = (dst >> 16) & 0xFF, dg = (dst >> 8) & 0xFF, db = dst & 0xFF
+    let nr = div255(r &* coverage) &+ div255(dr &* inv)
+    let ng = div255(g &* coverage) &+ div255(dg &* inv)
+    let nb = div255(b &* coverage) &+ div255(db &* inv)
+    return (nr << 16) | (ng << 8) | nb
+}
+
+/// x / 255 rounded, exact for x in 0...65025.
+@inlinable @inline(__always)
+func div255(_ x: UInt32) -> UInt32 {
+    let t = x &+ 128
+    return (t &+ (t >> 8)) >> 8
+}

@@ -1,0 +1,79 @@
+import CFreeType
+import CHarfBuzz
+
+/// One font file opened by FreeType, with its HarfBuzz shaping font. The face is sized per
+/// use (`setPixelSize`), because the label size depends on the screen.
+final class FontFace {
+    let path: String
+    let face: FT_Face
+    let shaper: OpaquePointer
+    private(set) var pixelSize: Int = 0
+
+    init(library: FT_Library, path: String, index: Int = 0) throws(FontError) {
+        var face: FT_Face?
+        let status = FT_New_Face(library, path, FT_Long(index), &face)
+        guard status == 0, let face else {
+            throw FontError("font file \(path): cannot be opened by FreeType (error \(status))")
+        }
+        guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
+            FT_Done_Face(face)
+            throw FontError("font file \(path): not a scalable font")
+        }
+        self.path = path
+        self.face = face
+        // hb_ft_font_create_referenced takes its own reference on the FT_Face.
+        shaper = hb_ft_font_create_referenced(face)
+    }
+
+    deinit {
+        hb_font_destroy(shaper)
+        FT_Done_Face(face)
+    }
+
+    var familyName: String { face.pointee.family_name.map { String(cString: $0) } ?? path }
+
+    func setPixelSize(_ size: Int) {
+        guard size != pixelSize else { return }
+        FT_Set_Pixel_Sizes(face, 0, FT_UInt(size))
+        // HarfBuzz caches the scale taken from the FT_Face: tell it the size changed.
+        hb_ft_font_changed(shaper)
+        pixelSize = size
+    }
+
+    func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
+        FT_Get_Char_Index(face, FT_ULong(scalar.value)) != 0
+    }
+
+    /// Ascender and descender (positive, pixels) at the current size.
+    var verticalMetrics: (ascent: Double, descent: Double) {
+        let m = face.pointee.size.pointee.metrics
+        return (Double(m.ascender) / 64, Double(-m.descender) / 64)
+    }
+
+    /// Renders `glyph` anti-aliased, shifted right by `subpixel` pixels (0 <= subpixel < 1).
+    func render(glyph: UInt32, subpixel: Double) -> GlyphBitmap? {
+        var delta = FT_Vector(x: FT_Pos(subpixel * 64), y: 0)
+        FT_Set_Transform(face, nil, &delta)
+        defer { FT_Set_Transform(face, nil, nil) }
+        let flags = FT_Int32(FT_LOAD_DEFAULT) | FT_Int32(slidelock_ft_load_target_light)
+        guard FT_Load_Glyph(face, glyph, flags) == 0,
+              FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+        let slot = face.pointee.glyph.pointee
+        let bitmap = slot.bitmap
+        let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        var alpha = [UInt8](repeating: 0, count: w * h)
+        if let buffer = bitmap.buffer, w > 0, h > 0 {
+            for y in 0..<h {
+                for x in 0..<w { alpha[y * w + x] = buffer[y * pitch + x] }
+            }
+        }
+        return GlyphBitmap(width: w, height: h, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+                           alpha: alpha)
+    }
+}
+
+/// An anti-aliased glyph image: `left`/`top` place it relative to the pen on the baseline.
+struct GlyphBitmap {
+    let width: Int, height: Int, left: Int, top: Int
+    let alpha: [UInt8]
+}

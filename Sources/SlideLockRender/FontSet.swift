@@ -1,0 +1,70 @@
+import CFreeType
+import SlideLockCore
+
+/// The label's fonts in order of preference, plus fallback faces found on demand for
+/// characters none of them has. Owns the FreeType library they share.
+final class FontSet {
+    private let library: FT_Library
+    private let resolver = FontResolver()
+    let weight: FontWeight
+    private(set) var faces: [FontFace] = []
+    /// Things a person should know (a family not installed, a glyph nowhere): logged by the caller.
+    private(set) var warnings: [String] = []
+    private var fallbackFace: [UInt32: Int?] = [:]
+
+    /// Opens `specs`: entries with a `/` are font files and must open; others are families
+    /// that are skipped with a warning when not installed. None usable is an error.
+    init(specs: [String], weight: FontWeight) throws(FontError) {
+        var lib: FT_Library?
+        guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError("FreeType failed to initialise") }
+        library = lib
+        self.weight = weight
+        for spec in specs {
+            if spec.contains("/") {
+                do { faces.append(try FontFace(library: library, path: spec)) } catch {
+                    faces.removeAll()
+                    FT_Done_FreeType(library)
+                    throw error
+                }
+            } else if let file = resolver.file(family: spec, weight: weight),
+                      let face = try? FontFace(library: library, path: file.path, index: file.index) {
+                faces.append(face)
+            } else {
+                warnings.append("font family \"\(spec)\" is not installed")
+            }
+        }
+        if faces.isEmpty {
+            FT_Done_FreeType(library)
+            let list = specs.isEmpty ? "(no fonts configured)" : specs.joined(separator: ", ")
+            throw FontError("no usable font: none of \(list) is installed (theme.fonts)")
+        }
+    }
+
+    deinit {
+        faces.removeAll()
+        FT_Done_FreeType(library)
+    }
+
+    /// The index of the first face with a glyph for `scalar`, asking fontconfig for a
+    /// fallback face once per character; nil when no installed font has it.
+    func faceIndex(for scalar: Unicode.Scalar) -> Int? {
+        if let i = faces.firstIndex(where: { $0.hasGlyph(for: scalar) }) { return i }
+        if let known = fallbackFace[scalar.value] { return known }
+        var found: Int?
+        if let file = resolver.fallback(for: scalar, weight: weight) {
+            if let i = faces.firstIndex(where: { $0.path == file.path }) {
+                found = faces[i].hasGlyph(for: scalar) ? i : nil
+            } else if let face = try? FontFace(library: library, path: file.path, index: file.index),
+                      face.hasGlyph(for: scalar) {
+                faces.append(face)
+                found = faces.count - 1
+            }
+        }
+        if found == nil {
+            let hex = String(scalar.value, radix: 16, uppercase: true)
+            warnings.append("no installed font has a glyph for U+\(hex); drawing a box")
+        }
+        fallbackFace[scalar.value] = found
+        return found
+    }
+}

@@ -1,0 +1,51 @@
+import SlideLockCore
+
+/// Output pixel formats a panel may scan out.
+public enum PixelFormat: String, CaseIterable, Sendable {
+    case xrgb8888, rgb565
+}
+
+extension Canvas {
+    /// The image turned clockwise by `degrees` (0, 90, 180, 270), for a panel mounted
+    /// rotated: logical (x, y) lands on panel (H-1-y, x) at 90 degrees.
+    public func rotated(by degrees: Int) -> Canvas {
+        let quarter = ((degrees / 90) % 4 + 4) % 4
+        let out = quarter % 2 == 0 ? Canvas(width: width, height: height) : Canvas(width: height, height: width)
+        let src = pixels, dst = out.pixels
+        let w = width, h = height, ow = out.width
+        for y in 0..<h {
+            for x in 0..<w {
+                let v = src[y &* w &+ x]
+                switch quarter {
+                case 0: dst[y &* ow &+ x] = v
+                case 1: dst[x &* ow &+ (h &- 1 &- y)] = v
+                case 2: dst[(h &- 1 &- y) &* ow &+ (w &- 1 &- x)] = v
+                default: dst[(w &- 1 &- x) &* ow &+ y] = v
+                }
+            }
+        }
+        return out
+    }
+
+    /// Converts rows `rect` to RGB565 into `destination` (row stride in pixels).
+    public func convertToRGB565(_ rect: PixelRect, into destination: UnsafeMutablePointer<UInt16>, stride: Int) {
+        for y in rect.y..<rect.maxY {
+            let src = pixels + y * width, dst = destination + y * stride
+            for x in rect.x..<rect.maxX {
+                let p = src[x]
+                dst[x] = UInt16(truncatingIfNeeded: ((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
+            }
+        }
+    }
+
+    /// What an RGB565 panel shows: every pixel reduced to 5-6-5 bits and expanded back.
+    public func quantizedToRGB565() -> Canvas {
+        let out = Canvas(width: width, height: height)
+        for i in 0..<(width * height) {
+            let p = pixels[i]
+            let r = (p >> 19) & 0x1F, g = (p >> 10) & 0x3F, b = (p >> 3) & 0x1F
+            out.pixels[i] = ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) | (b << 3 | b >> 2)
+        }
+        return out
+    }
+}

@@ -1,0 +1,69 @@
+import SlideLockCore
+
+/// Draws shaped labels with a glyph cache. One renderer per font list and weight.
+final class TextRenderer {
+    let fonts: FontSet
+    private var glyphs: [GlyphKey: GlyphBitmap] = [:]
+    private var lines: [LineKey: TextLine] = [:]
+
+    struct GlyphKey: Hashable { let face: Int, id: UInt32, size: Int, subpixel: Int }
+    struct LineKey: Hashable { let text: String, size: Int }
+
+    init(fonts: [String], weight: FontWeight) throws(FontError) {
+        self.fonts = try FontSet(specs: fonts, weight: weight)
+    }
+
+    var warnings: [String] { fonts.warnings }
+
+    func line(_ text: String, pixelSize: Int) -> TextLine {
+        let key = LineKey(text: text, size: pixelSize)
+        if let cached = lines[key] { return cached }
+        let shaped = TextShaper(fonts: fonts).shape(text, pixelSize: pixelSize)
+        if lines.count > 64 { lines.removeAll() }
+        lines[key] = shaped
+        return shaped
+    }
+
+    /// Draws `text` centred on `center` (vertically by ascent/descent), clipped to `clip`.
+    /// With `shimmerX`, a bright band centred there brightens the glyphs.
+    func draw(_ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
+              shimmerX: Double?, on canvas: Canvas) {
+        guard opacity > 0, pixelSize > 0 else { return }
+        let line = line(text, pixelSize: pixelSize)
+        let originX = center.x - line.width / 2
+        let baseline = (center.y + (line.ascent - line.descent) / 2).rounded()
+        let band = Double(pixelSize) * 1.5
+        for g in line.glyphs {
+            let penX = originX + g.x
+            let whole = penX.rounded(.down)
+            let sub = Int((penX - whole) * 4)
+            let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
+            guard let bitmap = glyphs[key] ?? render(key) else { continue }
+            let x = Int(whole) + bitmap.left, y = Int(baseline + g.y.rounded()) - bitmap.top
+            var tint = color
+            if let shimmerX {
+                // One tint per glyph keeps the cost flat; the band is wide enough to look smooth.
+                let glyphCenter = Double(x) + Double(bitmap.width) / 2
+                let t = max(0, 1 - abs(glyphCenter - shimmerX) / band)
+                tint = color.mixed(with: .white, by: 0.8 * t)
+            }
+            canvas.blendMask(bitmap.alpha, width: bitmap.width, height: bitmap.height, x: x, y: y,
+                             color: tint, opacity: opacity)
+        }
+        for box in line.boxes {
+            let rect = Rect(x: (originX + box.x).rounded(), y: baseline - line.ascent * 0.7,
+                            width: box.width.rounded(), height: (line.ascent * 0.7).rounded())
+            canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                                     color: color, opacity: opacity)
+        }
+    }
+
+    private func render(_ key: GlyphKey) -> GlyphBitmap? {
+        let face = fonts.faces[key.face]
+        face.setPixelSize(key.size)
+        guard let bitmap = face.render(glyph: key.id, subpixel: Double(key.subpixel) / 4) else { return nil }
+        if glyphs.count > 2048 { glyphs.removeAll() }
+        glyphs[key] = bitmap
+        return bitmap
+    }
+}
