@@ -1,0 +1,90 @@
+/// Builds `Settings` from layered config texts and command-line overrides, and writes
+/// `Settings` back out as a config file. Pure: the caller reads the files.
+public enum ConfigLoader {
+    /// Every `section.key`, in the order `render` writes them (for --help and docs).
+    public static var keys: [String] { ConfigKey.all.map(\.path) }
+
+    /// Layers `sources` (e.g. the system file, conf.d files in name order, then --config),
+    /// then `--theme` (as if `--set theme.name=…` came first), then each `--set
+    /// section.key=value` in `overrides`. `theme.name` is resolved first (the last valid one
+    /// wins), and every other assignment is applied in order over that base theme.
+    /// Throws every error found, not just the first.
+    public static func load(sources: [ConfigSource], overrides: [String] = [],
+                            theme: String? = nil) throws(ConfigErrors) -> Settings {
+        var items: [Result<ConfigAssignment, ConfigError>] = []
+        for source in sources {
+            items += ConfigParser.parse(source, sections: ConfigKey.sections)
+        }
+        if let theme {
+            items.append(.success(ConfigAssignment(file: "--theme", line: nil, section: "theme",
+                                                   key: "name", value: theme)))
+        }
+        items += overrides.map(ConfigParser.parseOverride)
+
+        var settings = Settings()
+        settings.theme = baseTheme(items)
+        var errors: [ConfigError] = []
+        var lastUnlockMode: ConfigAssignment?
+        for item in items {
+            switch item {
+            case .failure(let error):
+                errors.append(error)
+            case .success(let assignment):
+                if let error = apply(assignment, to: &settings) {
+                    errors.append(error)
+                } else if assignment.path == "action.on_unlock" {
+                    lastUnlockMode = assignment
+                }
+            }
+        }
+        // Checked once everything is applied: the hook may be set after on_unlock, or in
+        // another file.
+        if settings.action.mode == .hook, ConfigParser.trimmed(Substring(settings.action.hook)).isEmpty,
+           let location = lastUnlockMode {
+            errors.append(ConfigError(file: location.file, line: location.line, key: location.path,
+                                      message: "on_unlock = hook needs action.hook (a command line)"))
+        }
+        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        return settings
+    }
+
+    /// `settings` as a config file: every key in table order under its section header.
+    /// Loading the result gives back the same `Settings`.
+    public static func render(_ settings: Settings) -> String {
+        var text = "# slidelock: effective configuration\n"
+        var section = ""
+        for key in ConfigKey.all {
+            if key.section != section {
+                text += "\n[\(key.section)]\n"
+                section = key.section
+            }
+            text += key.name + " = " + ConfigValue.quoted(key.format(settings)) + "\n"
+        }
+        return text
+    }
+
+    /// The built-in theme named by the last valid `theme.name`, else the default one.
+    /// Invalid names are reported when the assignments are applied.
+    static func baseTheme(_ items: [Result<ConfigAssignment, ConfigError>]) -> Theme {
+        for case .success(let assignment) in items.reversed() where assignment.path == "theme.name" {
+            if let theme = Theme.named(assignment.value) { return theme }
+        }
+        return .default
+    }
+
+    /// Applies one assignment; the error, located, when the key or value is bad.
+    static func apply(_ assignment: ConfigAssignment, to settings: inout Settings) -> ConfigError? {
+        guard let key = ConfigKey.named(section: assignment.section, assignment.key) else {
+            let message = ConfigKey.sections.contains(assignment.section)
+                ? "unknown key \"\(assignment.key)\" in [\(assignment.section)]"
+                : ConfigParser.unknownSection(assignment.section, sections: ConfigKey.sections)
+            return ConfigError(file: assignment.file, line: assignment.line, message: message)
+        }
+        do {
+            try key.apply(&settings, assignment.value)
+            return nil
+        } catch {
+            return ConfigError(file: assignment.file, line: assignment.line, key: key.path, message: error.message)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Testing
+@testable import SlideLockCore
+
+extension ConfigTests {
+    // MARK: Key table and render
+
+    @Test func keyTableCoversEverySettingsField() {
+        // Settings has 5 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 4.
+        #expect(Mirror(reflecting: Theme.default).children.count == 23)
+        #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
+        #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
+        #expect(Mirror(reflecting: GestureSettings()).children.count == 4)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 4)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 4)
+        #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
+        #expect(ConfigLoader.keys.first == "theme.name")
+    }
+
+    @Test func everyKeyChangesItsField() throws {
+        // Setting each key to a value different from the default must change Settings,
+        // so no key is wired to the wrong field or to none.
+        let base = Settings()
+        let changed = Self.alternativeSettings
+        for key in ConfigKey.all where key.path != "theme.name" {
+            var s = base
+            try key.apply(&s, key.format(changed))
+            #expect(s != base, "\(key.path) does not change Settings")
+            #expect(key.format(s) == key.format(changed), "\(key.path) does not round-trip")
+        }
+    }
+
+    @Test func renderLooksLikeAConfigFile() {
+        let text = ConfigLoader.render(Settings())
+        #expect(text.hasPrefix("# slidelock: effective configuration\n\n[theme]\nname = default\nbackground = #0B0B12\n"))
+        #expect(text.contains("\n[layout]\ntrack_width = 0.9\ntrack_max_aspect = 9\n"))
+        #expect(text.contains("fill_opacity = progress\nlabel = Slide to unlock\n"))
+        #expect(text.contains("\nhue = on\n"))
+        #expect(text.contains("\nhook = \"\"\n"))
+        #expect(text.contains("fonts = DejaVu Sans, Noto Sans, Noto Sans CJK JP\n"))
+    }
+
+    @Test func renderRoundTrips() throws {
+        var odd = Self.alternativeSettings
+        odd.theme.labelText = "  \"quoted\" # ; = "
+        odd.action.hook = "\"/opt/my hook\" --flag"
+        for original in [Settings(), Self.alternativeSettings, odd] + Theme.builtIn.map(Self.settings(theme:)) {
+            let text = ConfigLoader.render(original)
+            let reloaded = try ConfigLoader.load(sources: [ConfigSource(name: "rendered", text: text)],
+                                                 overrides: [], theme: nil)
+            #expect(reloaded == original, "\(text)")
+            #expect(ConfigLoader.render(reloaded) == text)
+        }
+    }
+}
+
+extension ConfigTests {
+    /// The defaults with `theme` instead of the default theme.
+    static func settings(theme: Theme) -> Settings {
+        var s = Settings()
+        s.theme = theme
+        return s
+    }
+
+    /// Every field different from the defaults (and still in range).
+    static var alternativeSettings: Settings {
+        var s = Settings()
+        s.theme = .mint
+        s.theme.labelText = "Ouvrir"
+        s.theme.fonts = ["Inter", "/fonts/a.ttf"]
+        s.theme.fillOpacity = 0.25
+        s.theme.trackOpacity = 0.75
+        s.theme.labelSize = 0.125
+        s.theme.thumbRadius = 0.5
+        s.theme.iconSize = 0.625
+        s.theme.icon = .star
+        s.theme.thumbColor = Color(rgb: 0xEEEEEE)
+        s.theme.background = Color(rgb: 0x102030, alpha: Double(0x40) / 255)
+        s.layout = LayoutSettings()
+        s.layout.trackWidth = 0.75
+        s.layout.trackMaxAspect = 6
+        s.layout.trackHeight = 0.2
+        s.layout.trackMinHeight = 64
+        s.layout.verticalPosition = 0.8
+        s.layout.direction = .rtl
+        s.animation.snapBack = .linear
+        s.animation.springResponse = 0.3
+        s.animation.springDampingFraction = 0.7
+        s.animation.easeDuration = 0.25
+        s.animation.hueEnabled = false
+        s.animation.hueFrom = -90
+        s.animation.hueTo = 45.5
+        s.animation.huePeriod = 4
+        s.animation.shimmer = true
+        s.animation.shimmerPeriod = 1.75
+        s.animation.unlockedDuration = 2
+        s.animation.failedDuration = 0.1
+        s.animation.exitTransition = true
+        s.gesture.threshold = 0.85
+        s.gesture.fling = true
+        s.gesture.flingProjection = 0.15
+        s.gesture.hitSlop = 12
+        s.action.mode = .hook
+        s.action.hook = "/usr/local/bin/open-door --now"
+        s.action.timeout = 30
+        s.action.cooldown = 0
+        return s
+    }
+}
