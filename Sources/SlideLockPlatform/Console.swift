@@ -2,8 +2,8 @@
 
 /// Lines to stdout/stderr without Foundation.
 public enum Console {
-    public static func out(_ line: String) {
-        fputs(line + "\n", stdout)
+    public static func out(_ line: String, terminator: String = "\n") {
+        fputs(line + terminator, stdout)
     }
 
     public static func error(_ line: String) {
@@ -19,5 +19,12 @@ public enum MonotonicClock {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+    }
+}
+
+/// The process environment.
+public enum Environment {
+    public static func value(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
     }
 }

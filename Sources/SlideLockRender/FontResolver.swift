@@ -28,6 +28,16 @@ final class FontResolver {
         return fileOf(match)
     }
 
+    /// fontconfig's default sans-serif face, whatever family that is.
+    func defaultFile(weight: FontWeight) -> (path: String, index: Int)? {
+        guard let pattern = FcNameParse("sans-serif") else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddInteger(pattern, "weight", Self.fontconfigWeight(weight))
+        guard let match = bestMatch(pattern) else { return nil }
+        defer { FcPatternDestroy(match) }
+        return fileOf(match)
+    }
+
     /// A file with a glyph for `scalar`, or nil when no installed font has one.
     func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> (path: String, index: Int)? {
         guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }

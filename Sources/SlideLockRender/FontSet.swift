@@ -33,6 +33,13 @@ final class FontSet {
                 warnings.append("font family \"\(spec)\" is not installed")
             }
         }
+        // Families are wishes: when none is installed, the system's sans-serif will do.
+        // Font files named by path were checked above and must exist.
+        if faces.isEmpty, !specs.isEmpty, let file = resolver.defaultFile(weight: weight),
+           let face = try? FontFace(library: library, path: file.path, index: file.index) {
+            warnings.append("using the system's default font \(face.familyName)")
+            faces.append(face)
+        }
         if faces.isEmpty {
             FT_Done_FreeType(library)
             let list = specs.isEmpty ? "(no fonts configured)" : specs.joined(separator: ", ")

@@ -29,7 +29,7 @@ struct IconShape {
             .distance(x: x, y: y)
         // The shackle: a half ring with two legs; open, it swings up and to the left.
         let t = 0.09, radius = 0.2
-        let cx = open ? 0.12 : 0.5, cy = open ? 0.24 : 0.3
+        let cx = open ? 0.3 : 0.5, cy = open ? 0.22 : 0.3
         let arc = halfRing(x, y, cx: cx, cy: cy, radius: radius)
         let leftLegEnd = open ? cy + 0.08 : 0.5
         let legs = min(segment(x, y, cx - radius, cy, cx - radius, leftLegEnd),

@@ -65,8 +65,6 @@ public final class SceneRenderer {
         canvas.fillRoundedRect(trackRect, radius: t.radius,
                                paint: .horizontalGradient(from: t.leading, to: t.trailing, x0: g0, x1: g1),
                                opacity: t.opacity)
-        canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
-                               paint: .solid(s.fill.color), opacity: s.fill.opacity)
         let l = s.label
         if l.opacity > 0 {
             canvas.withClip(l.clip.offsetBy(dx: dx, dy: 0).enclosingPixels) {
@@ -74,6 +72,9 @@ public final class SceneRenderer {
                           color: l.color, opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
             }
         }
+        // The fill goes over the label: the dragged part of the track covers its text.
+        canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
+                               paint: .solid(s.fill.color), opacity: s.fill.opacity)
         let th = s.thumb
         let thumbRect = th.rect.offsetBy(dx: dx, dy: 0)
         let inner = th.borderWidth > 0 ? thumbRect.insetBy(th.borderWidth) : thumbRect

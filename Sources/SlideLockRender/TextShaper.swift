@@ -85,7 +85,7 @@ struct TextShaper {
                 || scalar.properties.generalCategory == .enclosingMark
                 || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
                 || scalar.properties.isWhitespace
-            if sticky, !runs.isEmpty {
+            if sticky, let last = runs.last, last.face != nil || !scalar.properties.isWhitespace {
                 runs[runs.count - 1].end += length
                 runs[runs.count - 1].scalarCount += 1
                 continue

@@ -1,2 +1,46 @@
-import SlideLockCore
-print("slidelock")
+@preconcurrency import Glibc
+import SlideLockPlatform
+
+/// Entry point: picks the subcommand; each one parses its own flags.
+let usage = """
+Usage: slidelock [COMMAND] [options]
+
+With no command, runs the lock screen on the panel.
+
+Commands:
+  render        write one frame to a PNG, exactly as the panel would show it
+  check-config  print the effective configuration, or its errors
+  bench         time the renderer (median and p95 ms per frame)
+  help          this text
+
+Lock screen options:
+  --on-unlock exit|hook   exit with status 0 after a completed slide, or run the hook
+  --hook 'CMD ARGS...'    the command run on unlock (hook mode)
+  --config FILE, --set SECTION.KEY=VALUE, --theme NAME   as for every command
+
+Exit status: 0 success or unlocked, 1 run-time error, 2 bad command line.
+Run 'slidelock COMMAND --help' for a command's options.
+"""
+
+let argv = Array(CommandLine.arguments.dropFirst())
+let command = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+let rest = command == nil ? argv : Array(argv.dropFirst())
+let status: Int32
+switch command {
+case "render": status = runReportingErrors("render") { try RenderCommand.run(rest) }
+case "check-config": status = runReportingErrors("check-config") { try CheckConfigCommand.run(rest) }
+case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
+case "help": Console.out(usage); status = ExitStatus.ok
+case nil:
+    if rest.contains("--help") || rest.contains("-h") {
+        Console.out(usage)
+        status = ExitStatus.ok
+    } else {
+        status = runReportingErrors("") { try RunCommand.run(rest) }
+    }
+default:
+    Console.error("slidelock: unknown command \"\(command!)\"")
+    Console.error("Try 'slidelock --help'.")
+    status = ExitStatus.usage
+}
+exit(status)

@@ -36,7 +36,7 @@ extension ConfigTests {
         #expect(text.contains("fill_opacity = progress\nlabel = Slide to unlock\n"))
         #expect(text.contains("\nhue = on\n"))
         #expect(text.contains("\nhook = \"\"\n"))
-        #expect(text.contains("fonts = DejaVu Sans, Noto Sans, Noto Sans CJK JP\n"))
+        #expect(text.contains("fonts = DejaVu Sans\n"))
     }
 
     @Test func renderRoundTrips() throws {

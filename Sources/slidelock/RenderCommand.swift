@@ -1,0 +1,70 @@
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRender
+
+/// `slidelock render`: one frame, exactly as the panel would show it, to a PNG file.
+enum RenderCommand {
+    static let help = """
+    Usage: slidelock render --out FILE.png [options]
+
+    Writes exactly what the panel would show for one state of the lock screen.
+
+      --out FILE.png          where to write the PNG (required)
+      --size WxH              screen size in pixels (default 800x480)
+      --progress P            thumb position 0...1 (default 0)
+      --state S               locked|pressed|dragging|busy|unlocked|failed (default locked)
+      --time SECONDS          animation clock: hue rotation, spinner, shimmer (default 0)
+      --rotate DEG            0|90|180|270: the image as a panel mounted that way scans it out
+      --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
+      --theme NAME            default|classic|mint
+      --config FILE           extra config file (repeatable; after /etc/slidelock)
+      --set SECTION.KEY=VALUE override one setting (repeatable)
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var args = Arguments(argv)
+        if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
+        let loader = try SettingsLoader(consuming: &args)
+        guard let out = try args.value("--out") else { throw UsageError(message: "--out FILE.png is required") }
+        let size = try args.size("--size") ?? (800, 480)
+        let progress = try args.number("--progress", in: 0...1) ?? 0
+        let state = try args.choice("--state", LockState.self) ?? .locked
+        let time = try args.number("--time", in: 0...86_400) ?? 0
+        let rotation = try args.rotation()
+        let format = try args.choice("--format", PixelFormat.self) ?? .xrgb8888
+        try args.finish()
+
+        let settings = try loader.load()
+        let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
+        let scene = builder.scene(StillFrame.visual(state: state, progress: progress, time: time,
+                                                    settings: settings))
+        let renderer = SceneRenderer(width: size.width, height: size.height)
+        try renderer.prepare(scene)
+        try renderer.render(scene)
+        for warning in renderer.takeWarnings() { Console.error("slidelock: warning: \(warning)") }
+        try writePNG(panelImage(renderer.canvas, rotation: rotation, format: format), to: out)
+        return ExitStatus.ok
+    }
+}
+
+extension Arguments {
+    /// `--rotate 0|90|180|270`, default 0.
+    mutating func rotation() throws(UsageError) -> Int {
+        guard let text = try value("--rotate") else { return 0 }
+        guard let v = Int(text), [0, 90, 180, 270].contains(v) else {
+            throw UsageError(message: "--rotate: expected 0, 90, 180 or 270, got \"\(text)\"")
+        }
+        return v
+    }
+}
+
+/// The logical frame as the panel scans it out: rotated, and reduced to its pixel format.
+func panelImage(_ canvas: Canvas, rotation: Int, format: PixelFormat) -> Canvas {
+    let rotated = rotation == 0 ? canvas : canvas.rotated(by: rotation)
+    return format == .rgb565 ? rotated.quantizedToRGB565() : rotated
+}
+
+func writePNG(_ canvas: Canvas, to path: String) throws {
+    let bytes = try PNGCodec.encode(xrgb: canvas.pixels, width: canvas.width, height: canvas.height)
+    try FileIO.write(bytes, to: path)
+}

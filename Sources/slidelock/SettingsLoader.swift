@@ -1,0 +1,38 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// Gathers the config layers from disk (system file, conf.d in name order, --config
+/// files) and hands them with --set/--theme to the pure `ConfigLoader`.
+struct SettingsLoader {
+    /// Root of the system configuration; `SLIDELOCK_CONFIG_ROOT` moves it for tests.
+    var systemRoot = Environment.value("SLIDELOCK_CONFIG_ROOT") ?? "/etc/slidelock"
+    var configFiles: [String] = []
+    var overrides: [String] = []
+    var theme: String?
+
+    /// Consumes `--config`, `--set` and `--theme` from `args`.
+    init(consuming args: inout Arguments) throws(UsageError) {
+        configFiles = try args.values("--config")
+        overrides = try args.values("--set")
+        theme = try args.value("--theme")
+    }
+
+    func load() throws(ConfigErrors) -> Settings {
+        var sources: [ConfigSource] = []
+        var errors: [ConfigError] = []
+        func add(_ path: String, required: Bool) {
+            if !required && !FileIO.exists(path) { return }
+            do {
+                sources.append(ConfigSource(name: path, text: try FileIO.readText(path)))
+            } catch {
+                errors.append(.unreadable(file: path, reason: error.reason))
+            }
+        }
+        add(systemRoot + "/slidelock.conf", required: false)
+        let dropIns = (try? FileIO.list(systemRoot + "/conf.d")) ?? []
+        for name in dropIns where name.hasSuffix(".conf") { add(systemRoot + "/conf.d/" + name, required: false) }
+        for file in configFiles { add(file, required: true) }
+        if !errors.isEmpty { throw ConfigErrors(errors) }
+        return try ConfigLoader.load(sources: sources, overrides: overrides, theme: theme)
+    }
+}
