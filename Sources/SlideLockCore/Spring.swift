@@ -126,6 +126,8 @@ public struct Easing: Equatable, Sendable {
     public func fraction(seconds: Double) -> Double {
         guard duration > 0 else { return 1 }
         let u = min(max(seconds / duration, 0), 1)
+        // Exact ends, so a finished easing lands on its target to the bit.
+        if u == 0 || u == 1 { return u }
         switch curve {
         case .linear: return u
         case .easeInOut: return Easing.bezier(u, x1: 0.42, x2: 0.58)
