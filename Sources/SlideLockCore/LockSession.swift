@@ -6,6 +6,7 @@
 /// Only a drag that began on the thumb, with one finger held throughout, can unlock.
 public struct LockSession: Sendable {
     public let settings: Settings
+    /// Thumb geometry used for hit testing and progress.
     public let layout: Layout
     /// The person-visible state.
     public private(set) var state: LockState = .locked

@@ -8,9 +8,11 @@
 public struct Playback: Sequence, Sendable {
     /// One rendered moment.
     public struct Frame: Equatable, Sendable {
+        /// 0-based frame number.
         public let index: Int
         /// Seconds on the virtual clock.
         public let time: Double
+        /// What to draw for this frame.
         public let visual: ControlVisual
         /// Log lines written since the previous frame, formatted `t=1.234 unlocked`.
         public let log: [String]
@@ -19,8 +21,10 @@ public struct Playback: Sequence, Sendable {
     }
 
     public let settings: Settings
+    /// Screen size, pixels.
     public let width: Int
     public let height: Int
+    /// Frames per virtual second.
     public let fps: Double
     public let script: TouchScript
     /// Seconds shown after the session comes to rest.
@@ -28,6 +32,7 @@ public struct Playback: Sequence, Sendable {
     /// Hard cap, seconds after the last step.
     public let maxDuration: Double
 
+    /// A run of `script` on a `width` x `height` screen at `fps` frames per second.
     public init(settings: Settings, width: Int, height: Int, fps: Double = 60, script: TouchScript,
                 tail: Double = 0.25, maxDuration: Double = 30) {
         self.settings = settings
@@ -43,6 +48,7 @@ public struct Playback: Sequence, Sendable {
 
     /// Steps the virtual clock one frame per `next()`.
     public struct Iterator: IteratorProtocol, Sendable {
+        /// The session being driven (inspect it between frames).
         public private(set) var session: LockSession
         let playback: Playback
         var frameIndex = 0

@@ -10,6 +10,7 @@ public struct ThumbMotion: Equatable, Sendable {
     public let target: Double
     /// The spring, or nil when `easing` drives the motion.
     public let spring: Spring?
+    /// The easing, or nil when `spring` drives the motion.
     public let easing: Easing?
 
     /// A motion as `settings.snapBack` says: a spring that keeps the release velocity, or an

@@ -47,6 +47,7 @@ public struct TouchScript: Equatable, Sendable {
         }
     }
 
+    /// The lines, in order.
     public let steps: [Step]
 
     public init(steps: [Step]) { self.steps = steps }
@@ -68,6 +69,7 @@ public struct TouchScript: Equatable, Sendable {
 /// A script line that does not parse: `file:line: message`.
 public struct TouchScriptError: Error, Equatable, Sendable, CustomStringConvertible {
     public let fileName: String
+    /// 1-based line number.
     public let line: Int
     public let message: String
 
