@@ -1,0 +1,250 @@
+/// The slide-to-unlock state machine: `LockEvent`s in; `LockEffect`s, a log and the
+/// `ControlVisual` of any moment out. It never sees a file descriptor or a clock.
+///
+/// locked -> pressed (finger lands on the thumb) -> dragging (thumb follows the finger)
+/// -> on release: unlock (-> busy -> unlocked | failed -> locked) or spring back home.
+/// Only a drag that began on the thumb, with one finger held throughout, can unlock.
+public struct LockSession: Sendable {
+    public let settings: Settings
+    /// Thumb geometry used for hit testing and progress.
+    public let layout: Layout
+    /// The person-visible state.
+    public private(set) var state: LockState = .locked
+    /// True after `.exit` was emitted; the session then ignores everything.
+    public private(set) var hasExited = false
+
+    /// Seconds the press feedback takes from 0 to 1 (and back).
+    public static let pressDuration = 0.1
+    /// Pixels the thumb must move under the finger before a press becomes a slide; below
+    /// this a lift counts as a tap and does nothing.
+    public static let dragSlop = 1.0
+    /// Seconds per spinner turn while busy.
+    public static let spinnerPeriod = 1.0
+    /// The failure shake: seconds, amplitude in pixels, whole oscillations.
+    public static let shakeDuration = 0.4
+    public static let shakeAmplitude = 8.0
+    public static let shakeCycles = 3.0
+    /// Seconds of the exit-mode slide-off transition (when enabled).
+    public static let exitDuration = 0.35
+
+    /// A finger holding the thumb.
+    struct Grab: Sendable {
+        var contact: Int
+        /// Finger offset along the track minus thumb offset, fixed at grab time.
+        var grabOffset: Double
+        var pressedAt: Double
+        var tracker = VelocityTracker()
+    }
+
+    var hue: HueAnimation
+    /// Every contact currently down, grabbing or not.
+    var contacts: Set<Int> = []
+    var grab: Grab?
+    /// Thumb offset from home in pixels while nothing moves it on its own.
+    var restOffset = 0.0
+    var motion: ThumbMotion?
+    /// Press feedback: value `pressFrom` at `pressStart`, moving to `pressTo`.
+    var pressFrom = 0.0, pressTo = 0.0, pressStart = 0.0
+    /// When the current state began.
+    var stateStart = 0.0
+    /// No grab before this time (ActionSettings.cooldown after each unlock).
+    var cooldownUntil = -Double.infinity
+    /// Exit mode with a transition: when the slide-off started.
+    var exitStart: Double?
+    /// Latest time seen; events are assumed in order, a late one is treated as now.
+    var now = 0.0
+    var pending: [LockLogEntry] = []
+
+    /// A session for `settings`, with the thumb geometry of `layout`.
+    public init(settings: Settings, layout: Layout) {
+        self.settings = settings
+        self.layout = layout
+        hue = HueAnimation(settings.animation)
+    }
+
+    /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
+    public init(settings: Settings, width: Int, height: Int) {
+        self.init(settings: settings, layout: SceneBuilder(settings: settings, width: width, height: height).layout)
+    }
+
+    // MARK: - Events
+
+    /// Applies `event`; returns what the edges must do now.
+    public mutating func handle(_ event: LockEvent) -> [LockEffect] {
+        guard !hasExited else { return [] }
+        var effects: [LockEffect] = []
+        let t = max(event.time, now)
+        advance(to: t, effects: &effects)
+        guard !hasExited else { return effects }
+        switch event {
+        case .touchDown(let id, let point, _): touchDown(id: id, at: point, time: t, effects: &effects)
+        case .touchMove(let id, let point, _): touchMove(id: id, to: point, time: t, effects: &effects)
+        case .touchUp(let id, _): touchUp(id: id, time: t, effects: &effects)
+        case .touchCancel:
+            contacts.removeAll()
+            if grab != nil { cancelGrab(reason: "touch-cancel", time: t, effects: &effects) }
+        case .tick: break
+        case .actionFinished(let success, _): actionFinished(success: success, time: t)
+        case .reset: reset(time: t)
+        }
+        return effects
+    }
+
+    /// The log entries written since the last call, oldest first.
+    public mutating func takeLog() -> [LockLogEntry] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// Carries out what time alone does: motions arriving, states timing out.
+    mutating func advance(to t: Double, effects: inout [LockEffect]) {
+        now = t
+        if let m = motion, m.isFinished(at: t) {
+            restOffset = m.target
+            motion = nil
+        }
+        switch state {
+        case .unlocked where settings.action.mode == .exit:
+            if let start = exitStart, t >= start + LockSession.exitDuration {
+                finishExit(time: start + LockSession.exitDuration, effects: &effects)
+            }
+        case .unlocked where t >= stateStart + settings.animation.unlockedDuration:
+            relock(time: stateStart + settings.animation.unlockedDuration)
+        case .failed where t >= stateStart + settings.animation.failedDuration:
+            relock(time: stateStart + settings.animation.failedDuration)
+        default: break
+        }
+    }
+
+    mutating func actionFinished(success: Bool, time t: Double) {
+        guard state == .busy else { return note("ignored-action", at: t) }
+        enter(success ? .unlocked : .failed, at: t)
+        note(success ? "unlocked" : "failed", at: t)
+    }
+
+    mutating func reset(time t: Double) {
+        let log = pending
+        self = LockSession(settings: settings, layout: layout)
+        now = t
+        pending = log
+        note("reset", at: t)
+    }
+
+    /// After `unlocked` / `failed`: back to locked, the thumb returning home. `t` is the
+    /// exact deadline (not the tick that noticed it) so the return does not depend on
+    /// the frame rate.
+    mutating func relock(time t: Double) {
+        enter(.locked, at: t)
+        startMotion(to: 0, velocity: 0, at: t)
+        note("relock", at: t)
+    }
+
+    mutating func finishExit(time t: Double, effects: inout [LockEffect]) {
+        effects.append(.exit)
+        note("exit", at: t)
+        hasExited = true
+    }
+
+    mutating func enter(_ newState: LockState, at t: Double) {
+        state = newState
+        stateStart = t
+    }
+
+    mutating func note(_ name: String, _ detail: String? = nil, at t: Double) {
+        pending.append(LockLogEntry(time: t, name: name, detail: detail))
+    }
+
+    // MARK: - Thumb and press
+
+    /// Thumb offset from home, pixels, at `t`.
+    public func thumbOffset(at t: Double) -> Double {
+        // While a finger holds the thumb there is no motion and `restOffset` is live.
+        motion?.state(at: t).position ?? restOffset
+    }
+
+    /// Starts the thumb moving on its own from where it is at `t`.
+    mutating func startMotion(to target: Double, velocity: Double, at t: Double) {
+        let position = thumbOffset(at: t)
+        motion = ThumbMotion(settings: settings.animation, from: SpringState(position: position, velocity: velocity),
+                             to: target, at: t)
+        restOffset = target
+    }
+
+    /// Stops any motion, keeping the thumb where it is at `t`.
+    mutating func holdThumb(at t: Double) {
+        restOffset = thumbOffset(at: t)
+        motion = nil
+    }
+
+    func press(at t: Double) -> Double {
+        let step = max(0, t - pressStart) / LockSession.pressDuration
+        return pressTo > pressFrom ? min(pressTo, pressFrom + step) : max(pressTo, pressFrom - step)
+    }
+
+    mutating func setPress(_ target: Double, at t: Double) {
+        pressFrom = press(at: t)
+        pressTo = target
+        pressStart = t
+    }
+
+    // MARK: - Output
+
+    /// The animated values of the frame shown at `t`.
+    public func visual(at t: Double) -> ControlVisual {
+        let t = max(t, now)
+        var v = ControlVisual(state: state, progress: min(max(layout.progress(forOffset: thumbOffset(at: t)), 0), 1))
+        v.press = press(at: t)
+        v.hueDegrees = hue.degrees(at: t)
+        v.shimmer = hue.shimmerPhase(at: t)
+        switch state {
+        case .busy: v.spinnerPhase = HueAnimation.wrap((t - stateStart) / LockSession.spinnerPeriod)
+        case .failed: v.shake = LockSession.shake(seconds: t - stateStart)
+        case .unlocked:
+            if let start = exitStart {
+                v.exitOffset = Easing(curve: .easeInOut, duration: LockSession.exitDuration).fraction(seconds: t - start)
+            }
+        default: break
+        }
+        return v
+    }
+
+    /// Horizontal failure shake, pixels: a sine of `shakeCycles` whole oscillations under an
+    /// exponential decay, exactly 0 at `shakeDuration` (whole cycles end at a zero crossing).
+    public static func shake(seconds s: Double) -> Double {
+        guard s > 0 && s < shakeDuration else { return 0 }
+        let u = s / shakeDuration
+        return shakeAmplitude * exponential(-3 * u) * sine(2 * Double.pi * shakeCycles * u)
+    }
+
+    /// True while the interaction itself animates at the latest time seen: the thumb moving
+    /// on its own, press feedback, spinner, shake or slide-off. Ambient hue and shimmer
+    /// are left out (see `isAnimating`).
+    public var isControlAnimating: Bool {
+        if hasExited { return false }
+        if motion != nil || press(at: now) != pressTo { return true }
+        switch state {
+        case .busy: return true
+        case .failed: return now - stateStart < LockSession.shakeDuration
+        case .unlocked: return exitStart != nil
+        default: return false
+        }
+    }
+
+    /// True when frames must keep coming without input (the renderer works out what changed).
+    public var isAnimating: Bool { !hasExited && (isControlAnimating || hue.isAnimating) }
+
+    /// Nothing left to happen without input: locked with the thumb home and still, or exited.
+    public var isAtRest: Bool {
+        hasExited || (state == .locked && !isControlAnimating && restOffset == 0)
+    }
+
+    /// When time alone will next change the state (for a poll timeout while static), or nil.
+    public var nextDeadline: Double? {
+        switch state {
+        case .unlocked where settings.action.mode == .exit: return exitStart.map { $0 + LockSession.exitDuration }
+        case .unlocked: return stateStart + settings.animation.unlockedDuration
+        case .failed: return stateStart + settings.animation.failedDuration
+        default: return nil
+        }
+    }
+}

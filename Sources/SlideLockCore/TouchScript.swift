@@ -1,0 +1,177 @@
+/// A scripted sequence of touches and hook results for headless runs (`--play`).
+///
+/// One event per line, `<seconds> <verb> [args]`, times never decreasing:
+///
+///     # a full slide on an 800x480 screen
+///     0.000 down 100 240
+///     0.016 move 120 240
+///     0.500 up
+///     1.000 action ok          # or: action fail (feeds the hook result)
+///     1.200 cancel             # the touch device went away
+///
+/// `down`, `move` and `up` take an optional `id=N` (default 0) naming the finger, so
+/// multi-touch can be scripted: `0.3 down 400 240 id=1` puts a second finger down.
+/// `#` starts a comment; blank lines are skipped. A finger must be down to move or lift.
+public struct TouchScript: Equatable, Sendable {
+    /// What one line does.
+    public enum Action: Equatable, Sendable {
+        case down(id: Int, point: Point)
+        case move(id: Int, point: Point)
+        case up(id: Int)
+        case cancel
+        case action(success: Bool)
+    }
+
+    /// One parsed line.
+    public struct Step: Equatable, Sendable {
+        public let time: Double
+        public let action: Action
+        /// 1-based line number in the source.
+        public let line: Int
+
+        public init(time: Double, action: Action, line: Int) {
+            self.time = time
+            self.action = action
+            self.line = line
+        }
+
+        /// The session event this step feeds.
+        public var event: LockEvent {
+            switch action {
+            case .down(let id, let p): return .touchDown(id: id, point: p, time: time)
+            case .move(let id, let p): return .touchMove(id: id, point: p, time: time)
+            case .up(let id): return .touchUp(id: id, time: time)
+            case .cancel: return .touchCancel(time: time)
+            case .action(let ok): return .actionFinished(success: ok, time: time)
+            }
+        }
+    }
+
+    /// The lines, in order.
+    public let steps: [Step]
+
+    public init(steps: [Step]) { self.steps = steps }
+
+    /// Parses `text`; `fileName` prefixes error messages. With `screen`, coordinates must
+    /// lie on it (0 ≤ x < width, 0 ≤ y < height).
+    public static func parse(_ text: String, fileName: String = "script",
+                             screen: Size? = nil) throws(TouchScriptError) -> TouchScript {
+        var parser = TouchScriptParser(fileName: fileName, screen: screen)
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            try parser.parse(line: raw, number: number)
+        }
+        return TouchScript(steps: parser.steps)
+    }
+}
+
+/// A script line that does not parse: `file:line: message`.
+public struct TouchScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let fileName: String
+    /// 1-based line number.
+    public let line: Int
+    public let message: String
+
+    public init(fileName: String, line: Int, message: String) {
+        self.fileName = fileName
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String { "\(fileName):\(line): \(message)" }
+}
+
+/// Line-by-line state of `TouchScript.parse`: the previous time and the fingers down.
+struct TouchScriptParser {
+    let fileName: String
+    let screen: Size?
+    var steps: [TouchScript.Step] = []
+    var lastTime = 0.0
+    var fingersDown: Set<Int> = []
+    var lineNumber = 0
+
+    init(fileName: String, screen: Size?) {
+        self.fileName = fileName
+        self.screen = screen
+    }
+
+    mutating func parse(line raw: Substring, number: Int) throws(TouchScriptError) {
+        lineNumber = number
+        let text = raw.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        var words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
+        guard !words.isEmpty else { return }
+        let time = try decimal(words.removeFirst(), what: "time")
+        guard time >= 0 else { throw fail("negative time \(LockLogEntry.format(time))") }
+        guard time >= lastTime else {
+            throw fail("time goes backwards (\(LockLogEntry.format(time)) after \(LockLogEntry.format(lastTime)))")
+        }
+        guard !words.isEmpty else { throw fail("missing verb after the time") }
+        let verb = words.removeFirst()
+        var id = 0
+        if let last = words.last, last.hasPrefix("id="), verb == "down" || verb == "move" || verb == "up" {
+            words.removeLast()
+            guard let n = Int(last.dropFirst(3)), n >= 0 else { throw fail("malformed finger id \"\(last)\"") }
+            id = n
+        }
+        let action: TouchScript.Action
+        switch verb {
+        case "down", "move":
+            let point = try point(words)
+            if verb == "down" {
+                guard !fingersDown.contains(id) else { throw fail("finger \(id) is already down") }
+                fingersDown.insert(id)
+                action = .down(id: id, point: point)
+            } else {
+                guard fingersDown.contains(id) else { throw fail("finger \(id) is not down") }
+                action = .move(id: id, point: point)
+            }
+        case "up":
+            try noMore(words, from: 0)
+            guard fingersDown.remove(id) != nil else { throw fail("finger \(id) is not down") }
+            action = .up(id: id)
+        case "cancel":
+            try noMore(words, from: 0)
+            fingersDown.removeAll()
+            action = .cancel
+        case "action":
+            guard let result = words.first else { throw fail("missing action result (ok or fail)") }
+            try noMore(words, from: 1)
+            switch result {
+            case "ok": action = .action(success: true)
+            case "fail": action = .action(success: false)
+            default: throw fail("action result must be ok or fail, not \"\(result)\"")
+            }
+        default:
+            throw fail("unknown verb \"\(verb)\"")
+        }
+        lastTime = time
+        steps.append(TouchScript.Step(time: time, action: action, line: number))
+    }
+
+    func point(_ words: [String]) throws(TouchScriptError) -> Point {
+        guard words.count >= 1 else { throw fail("missing X coordinate") }
+        guard words.count >= 2 else { throw fail("missing Y coordinate") }
+        try noMore(words, from: 2)
+        let x = try decimal(words[0], what: "X coordinate"), y = try decimal(words[1], what: "Y coordinate")
+        if let screen {
+            let size = "\(Int(screen.width))x\(Int(screen.height))"
+            guard x >= 0 && x < screen.width else { throw fail("X \(words[0]) is off the \(size) screen") }
+            guard y >= 0 && y < screen.height else { throw fail("Y \(words[1]) is off the \(size) screen") }
+        }
+        return Point(x: x, y: y)
+    }
+
+    func decimal(_ word: String, what: String) throws(TouchScriptError) -> Double {
+        guard let value = Double(word), value.isFinite else { throw fail("malformed \(what) \"\(word)\"") }
+        return value
+    }
+
+    func noMore(_ words: [String], from index: Int) throws(TouchScriptError) {
+        if words.count > index { throw fail("unexpected argument \"\(words[index])\"") }
+    }
+
+    func fail(_ message: String) -> TouchScriptError {
+        TouchScriptError(fileName: fileName, line: lineNumber, message: message)
+    }
+}

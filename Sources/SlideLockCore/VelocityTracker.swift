@@ -1,0 +1,54 @@
+/// Estimates how fast the thumb was moving when the finger let go, from the samples of
+/// the last `window` seconds.
+///
+/// A least-squares slope over ~100 ms rides out the jitter of single touch samples (one
+/// noisy sample between two close ones would otherwise dominate), yet is short enough to
+/// reflect the flick at the end of a slow drag rather than the drag as a whole.
+public struct VelocityTracker: Equatable, Sendable {
+    /// Seconds of history that count.
+    public static let window = 0.1
+
+    private var times: [Double] = []
+    private var positions: [Double] = []
+
+    public init() {}
+
+    /// Records the thumb at `position` pixels at `time`.
+    public mutating func add(time: Double, position: Double) {
+        times.append(time)
+        positions.append(position)
+        // Keep one sample older than the window so a release right after a pause still
+        // has a reference point; drop the rest.
+        while times.count > 2 && times[1] < time - VelocityTracker.window {
+            times.removeFirst()
+            positions.removeFirst()
+        }
+    }
+
+    /// Pixels per second at `releaseTime`. Touch screens send nothing while a finger
+    /// rests, so the last position is assumed held until release: a finger that stopped
+    /// and then lifted has (nearly) no velocity. 0 with too little data.
+    public func velocity(releaseTime: Double) -> Double {
+        guard let lastPosition = positions.last else { return 0 }
+        var t: [Double] = [], x: [Double] = []
+        for (i, time) in times.enumerated() where time >= releaseTime - VelocityTracker.window {
+            t.append(time)
+            x.append(positions[i])
+        }
+        if let last = t.last, releaseTime > last {
+            t.append(releaseTime)
+            x.append(lastPosition)
+        }
+        guard t.count >= 2 else { return 0 }
+        let n = Double(t.count)
+        let meanT = t.reduce(0, +) / n, meanX = x.reduce(0, +) / n
+        var covariance = 0.0, variance = 0.0
+        for i in t.indices {
+            covariance += (t[i] - meanT) * (x[i] - meanX)
+            variance += (t[i] - meanT) * (t[i] - meanT)
+        }
+        // Samples bunched within a millisecond say nothing reliable about speed.
+        guard variance > 1e-7 else { return 0 }
+        return covariance / variance
+    }
+}
