@@ -41,7 +41,7 @@ public struct HueAnimation: Equatable, Sendable {
     }
 
     /// `x` modulo 1, in 0..<1 also for negative `x`.
-    static func wrap(_ x: Double) -> Double {
+    public static func wrap(_ x: Double) -> Double {
         let r = x - x.rounded(.down)
         return r >= 1 ? 0 : r
     }

@@ -10,6 +10,7 @@ With no command, runs the lock screen on the panel.
 Commands:
   render        write one frame to a PNG, exactly as the panel would show it
   check-config  print the effective configuration, or its errors
+  play          replay scripted touches on a virtual clock, frame by frame, to PNGs
   bench         time the renderer (median and p95 ms per frame)
   help          this text
 
@@ -29,6 +30,7 @@ let status: Int32
 switch command {
 case "render": status = runReportingErrors("render") { try RenderCommand.run(rest) }
 case "check-config": status = runReportingErrors("check-config") { try CheckConfigCommand.run(rest) }
+case "play": status = runReportingErrors("play") { try PlayCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "help": Console.out(usage); status = ExitStatus.ok
 case nil:

@@ -1,0 +1,90 @@
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRender
+
+/// `slidelock play`: replays scripted touches on a virtual clock, rendering frame by frame.
+enum PlayCommand {
+    static let help = """
+    Usage: slidelock play --script FILE [--frames DIR] [--contact-sheet FILE.png] [options]
+
+    Replays touches at virtual times and renders every frame (or every Nth) to PNG,
+    printing the session's events (t=1.234 unlocked) on stdout. No device, no real time.
+
+      --script FILE            touch script: one event per line, e.g.
+                                 0.000 down 120 240 / 0.016 move 130 240 / 0.500 up
+                                 1.000 action ok|fail, # comments, optional id=N
+      --size WxH               screen size (default 800x480)
+      --fps N                  frames per virtual second (default 60)
+      --frames DIR             write frame-NNNN.png files there
+      --every N                write only every Nth frame (default 1)
+      --contact-sheet FILE     a grid of the written frames, numbered (at most 60)
+      --columns N              contact sheet columns (default 6)
+      --on-unlock exit|hook    exit mode ends the run at the unlock; hook mode shows
+                               busy until the script's `action ok|fail` line
+      --rotate DEG, --format F as for 'render'
+      --theme, --config, --set as for every command
+    """
+
+    static func run(_ argv: [String]) throws -> Int32 {
+        var args = Arguments(argv)
+        if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
+        let loader = try SettingsLoader(consuming: &args)
+        guard let scriptPath = try args.value("--script") else { throw UsageError(message: "--script FILE is required") }
+        let size = try args.size("--size") ?? (800, 480)
+        let fps = try args.number("--fps", in: 1...1000) ?? 60
+        let framesDir = try args.value("--frames")
+        let every = Int(try args.number("--every", in: 1...100_000) ?? 1)
+        let sheetPath = try args.value("--contact-sheet")
+        let columns = Int(try args.number("--columns", in: 1...64) ?? 6)
+        let rotation = try args.rotation()
+        let format = try args.choice("--format", PixelFormat.self) ?? .xrgb8888
+        let mode = try args.choice("--on-unlock", UnlockMode.self)
+        try args.finish()
+        if framesDir == nil && sheetPath == nil {
+            throw UsageError(message: "nothing to write: give --frames DIR and/or --contact-sheet FILE.png")
+        }
+
+        var settings = try loader.load()
+        // No hook runs in a replay: `action ok|fail` lines in the script stand in for it.
+        if let mode { settings.action.mode = mode }
+        let script = try TouchScript.parse(try FileIO.readText(scriptPath), fileName: scriptPath,
+                                           screen: Size(width: Double(size.width), height: Double(size.height)))
+        if let framesDir { try FileIO.makeDirectories(framesDir) }
+        let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
+        let renderer = SceneRenderer(width: size.width, height: size.height)
+        let shrink = max(1, size.width / 200)
+        let sheet = ContactSheet(frameWidth: rotation % 180 == 0 ? size.width : size.height,
+                                 frameHeight: rotation % 180 == 0 ? size.height : size.width, shrink: shrink)
+        var written = 0
+        for frame in Playback(settings: settings, width: size.width, height: size.height, fps: fps, script: script) {
+            for line in frame.log { Console.out(line) }
+            guard frame.index % every == 0 else { continue }
+            try renderer.render(builder.scene(frame.visual))
+            let image = panelImage(renderer.canvas, rotation: rotation, format: format)
+            if let framesDir {
+                try writePNG(image, to: framesDir + "/" + frameName(frame.index))
+                written += 1
+            }
+            if sheetPath != nil { sheet.add(image, label: "\(frame.index)  t=\(seconds(frame.time))") }
+        }
+        for warning in renderer.takeWarnings() { Console.error("slidelock: warning: \(warning)") }
+        if let sheetPath {
+            sheet.thin(to: 60)
+            try writePNG(try sheet.compose(columns: columns, fonts: settings.theme.fonts), to: sheetPath)
+            Console.error("slidelock: contact sheet of \(sheet.count) frames in \(sheetPath)")
+        }
+        if let framesDir { Console.error("slidelock: \(written) frames in \(framesDir)/") }
+        return ExitStatus.ok
+    }
+
+    static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits + ".png"
+    }
+
+    static func seconds(_ t: Double) -> String {
+        let ms = Int((t * 1000).rounded())
+        let frac = ms % 1000
+        return "\(ms / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
+    }
+}
