@@ -1,9 +1,7 @@
-import SlideLockCore
-
-/// The animated values of a state frozen at one moment, for `render`: the same hue,
-/// shimmer and spinner functions the live session uses.
-enum StillFrame {
-    static func visual(state: LockState, progress: Double, time: Double, settings: Settings) -> ControlVisual {
+/// The animated values of a state frozen at one moment (`slidelock render`, golden
+/// tests): the same hue, shimmer, spinner and shake functions the live session uses.
+public enum StillFrame {
+    public static func visual(state: LockState, progress: Double, time: Double, settings: Settings) -> ControlVisual {
         var v = ControlVisual(state: state, progress: progress)
         let ambient = HueAnimation(settings.animation)
         v.hueDegrees = ambient.degrees(at: time)

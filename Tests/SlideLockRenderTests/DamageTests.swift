@@ -1,0 +1,76 @@
+import Testing
+@testable import SlideLockCore
+@testable import SlideLockRender
+
+/// Redrawing only the damaged rectangles must give exactly the pixels of a full redraw.
+@Suite struct DamageTests {
+    /// A walk through everything that animates: press, drag, hue, label fade, busy spinner,
+    /// unlocked, failed shake, shimmer.
+    static func visuals() -> [ControlVisual] {
+        var list: [ControlVisual] = [ControlVisual()]
+        var v = ControlVisual(state: .pressed, progress: 0)
+        list.append(v)
+        v.state = .dragging
+        for i in 0...20 {
+            v.progress = Double(i) / 20
+            v.hueDegrees = -20 + Double(i) * 1.7
+            list.append(v)
+        }
+        v.state = .busy
+        for i in 0..<5 { v.spinnerPhase = Double(i) / 7; list.append(v) }
+        v.state = .unlocked; list.append(v)
+        v.state = .failed
+        for t in [0.02, 0.05, 0.1, 0.2] { v.shake = LockSession.shake(seconds: t); list.append(v) }
+        v = ControlVisual(state: .locked, progress: 0.3)
+        v.press = 0.5
+        v.shimmer = 0.4
+        list.append(v)
+        v.shimmer = 0.45
+        list.append(v)
+        return list
+    }
+
+    @Test(arguments: ["default", "classic", "mint"])
+    func incrementalEqualsFull(theme: String) throws {
+        var settings = Settings()
+        settings.theme = Theme.named(theme)!
+        let builder = SceneBuilder(settings: settings, width: 640, height: 400)
+        let incremental = SceneRenderer(width: 640, height: 400)
+        var partialFrames = 0
+        for (i, v) in Self.visuals().enumerated() {
+            let scene = builder.scene(v)
+            let damage = try incremental.render(scene)
+            if damage.reduce(0, { $0 + $1.area }) < 640 * 400 { partialFrames += 1 }
+            let full = SceneRenderer(width: 640, height: 400)
+            try full.render(scene)
+            var differing = 0
+            for p in 0..<(640 * 400) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+            #expect(differing == 0, "frame \(i): \(differing) pixels differ, damage \(damage)")
+        }
+        #expect(partialFrames >= Self.visuals().count - 2, "damage should be partial after the first frame")
+    }
+
+    @Test func unchangedSceneHasNoDamage() throws {
+        let builder = SceneBuilder(settings: Settings(), width: 320, height: 240)
+        let r = SceneRenderer(width: 320, height: 240)
+        let scene = builder.scene(ControlVisual())
+        #expect(try r.render(scene) == [PixelRect(x: 0, y: 0, width: 320, height: 240)])
+        #expect(try r.render(scene).isEmpty)
+    }
+
+    @Test func hueOnlyDamagesTheTrack() throws {
+        let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
+        var v = ControlVisual()
+        let a = builder.scene(v)
+        v.hueDegrees = 10
+        let damage = Damage.between(a, builder.scene(v))
+        #expect(damage == [builder.layout.track.enclosingPixels.outset(1)])
+    }
+
+    @Test func overlappingRectanglesMerge() {
+        let merged = Damage.merge([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 50, y: 0, width: 5, height: 5),
+                                   PixelRect(x: 9, y: 9, width: 10, height: 10)])
+        #expect(merged.count == 2)
+        #expect(merged.contains(PixelRect(x: 0, y: 0, width: 19, height: 19)))
+    }
+}
