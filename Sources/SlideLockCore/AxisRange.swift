@@ -1,9 +1,13 @@
 /// The range of one absolute axis, as `struct input_absinfo` (or an evemu `A:` line)
 /// reports it. Values are in device units.
 public struct AxisRange: Equatable, Sendable {
+    /// Smallest value the device reports.
     public var minimum: Int32
+    /// Largest value the device reports (inclusive).
     public var maximum: Int32
+    /// Noise band the kernel filters out.
     public var fuzz: Int32
+    /// Dead zone (joysticks; 0 on panels).
     public var flat: Int32
     /// Units per millimetre (0 when the driver does not say).
     public var resolution: Int32

@@ -6,6 +6,7 @@
 /// sensor turned 90 degrees clockwise relative to its panel, `-1 0 1 0 1 0` for a
 /// mirrored X axis).
 public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
+    /// Row one (`x' = a·x + b·y + c`) and row two (`y' = d·x + e·y + f`).
     public var a, b, c, d, e, f: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
@@ -32,6 +33,7 @@ public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
     /// The six numbers in udev's order.
     public var values: [Double] { [a, b, c, d, e, f] }
 
+    /// The six numbers as udev spells them, `a b c d e f`.
     public var description: String { values.map { "\($0)" }.joined(separator: " ") }
 
     /// Applies the matrix to a normalised point.

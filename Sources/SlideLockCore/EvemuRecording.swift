@@ -1,8 +1,10 @@
 /// A parse failure in an evemu file, naming the line like a compiler would.
 public struct EvemuParseError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The file name given to the parser.
     public var file: String
     /// 1-based.
     public var line: Int
+    /// What is wrong, e.g. `malformed event line`.
     public var message: String
 
     public init(file: String, line: Int, message: String) {
@@ -27,6 +29,7 @@ public struct EvemuParseError: Error, Equatable, Sendable, CustomStringConvertib
 public struct EvemuRecording: Equatable, Sendable {
     /// The `I:` line.
     public struct DeviceID: Equatable, Sendable {
+        /// `BUS_*` (0x03 USB, 0x18 I2C), USB-style vendor and product ids, version.
         public var bus, vendor, product, version: UInt16
         public init(bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
             self.bus = bus; self.vendor = vendor; self.product = product; self.version = version
@@ -35,6 +38,7 @@ public struct EvemuRecording: Equatable, Sendable {
 
     /// From `N:`, else from the `# Input device name:` comment; "" when neither is there.
     public var name = ""
+    /// The `I:` line, nil when absent.
     public var id: DeviceID?
     /// Absolute axes by `ABS_*` code.
     public var axes: [UInt16: AxisRange] = [:]

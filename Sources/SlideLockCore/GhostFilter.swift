@@ -17,12 +17,14 @@
 public struct GhostFilter: Sendable {
     /// What one call produced.
     public struct Output: Equatable, Sendable {
+        /// What the session should see, in order.
         public var samples: [TouchSample] = []
         /// Human-readable lines saying what was dropped and why.
         public var log: [String] = []
         public init(samples: [TouchSample] = [], log: [String] = []) { self.samples = samples; self.log = log }
     }
 
+    /// The tunables this filter was made with.
     public let settings: TouchSettings
     /// The logical screen size, pixels.
     public let screen: Size

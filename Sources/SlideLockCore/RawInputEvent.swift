@@ -8,6 +8,7 @@ public struct RawInputEvent: Equatable, Sendable, CustomStringConvertible {
     public var type: UInt16
     /// `SYN_*`, `BTN_*`, `ABS_*`, `REL_*` depending on `type`.
     public var code: UInt16
+    /// Axis position, button state (1 down, 0 up), relative motion or tracking id.
     public var value: Int32
 
     public init(time: Double, type: UInt16, code: UInt16, value: Int32) {
@@ -27,9 +28,13 @@ public struct RawInputEvent: Equatable, Sendable, CustomStringConvertible {
 /// is what evemu files, `evtest` and the kernel docs show, so it greps.
 public enum Evdev {
     // Event types.
+    /// Synchronisation events.
     public static let EV_SYN: UInt16 = 0x00
+    /// Keys and buttons.
     public static let EV_KEY: UInt16 = 0x01
+    /// Relative axes (mice).
     public static let EV_REL: UInt16 = 0x02
+    /// Absolute axes (touch panels, tablets).
     public static let EV_ABS: UInt16 = 0x03
 
     // EV_SYN codes.
@@ -41,19 +46,29 @@ public enum Evdev {
     public static let SYN_DROPPED: UInt16 = 3
 
     // EV_KEY codes.
+    /// Left mouse button; tablets use it as the contact.
     public static let BTN_LEFT: UInt16 = 0x110
+    /// Something touches the surface.
     public static let BTN_TOUCH: UInt16 = 0x14a
 
     // EV_REL codes.
+    /// Horizontal mouse motion, counts.
     public static let REL_X: UInt16 = 0x00
+    /// Vertical mouse motion, counts (down is positive).
     public static let REL_Y: UInt16 = 0x01
 
     // EV_ABS codes.
+    /// Single-touch (or MT emulation) X.
     public static let ABS_X: UInt16 = 0x00
+    /// Single-touch (or MT emulation) Y.
     public static let ABS_Y: UInt16 = 0x01
+    /// Selects the slot the following MT events describe.
     public static let ABS_MT_SLOT: UInt16 = 0x2f
+    /// Contact X in the current slot.
     public static let ABS_MT_POSITION_X: UInt16 = 0x35
+    /// Contact Y in the current slot.
     public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+    /// Contact id in the current slot; -1 = lifted.
     public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
 
     // Input properties.

@@ -45,11 +45,15 @@ public struct SlotState: Equatable, Sendable {
 public struct TouchDecoder: Sendable {
     /// Which protocol the device speaks, chosen from its axes.
     public enum Mode: Equatable, Sendable {
+        /// Protocol B with this many slots (`ABS_MT_SLOT` maximum + 1, at most 64).
         case multitouch(slots: Int)
+        /// `ABS_X`/`ABS_Y` with `BTN_TOUCH` or `BTN_LEFT`.
         case singleTouch
+        /// `REL_X`/`REL_Y` + `BTN_LEFT`, clamped to `screen` (logical pixels).
         case relativePointer(screen: Size)
     }
 
+    /// The protocol this decoder expects (fixed at creation).
     public let mode: Mode
     /// True after a `SYN_DROPPED` gap has ended, until `resync` is called.
     public private(set) var needsResync = false
@@ -80,6 +84,8 @@ public struct TouchDecoder: Sendable {
     /// axes, else single-touch with `ABS_X` + `ABS_Y`, else a relative pointer when
     /// `pointerScreen` is given (mouse support enabled; the size pointer motion is clamped
     /// to, logical pixels). Nil when none applies: the device cannot produce contacts.
+    /// A protocol A device (MT axes, no `ABS_MT_SLOT`) is read through its single-touch
+    /// emulation when it has one.
     public init?(axes: [UInt16: AxisRange], pointerScreen: Size? = nil) {
         if axes[Evdev.ABS_MT_SLOT] != nil, let x = axes[Evdev.ABS_MT_POSITION_X],
            let y = axes[Evdev.ABS_MT_POSITION_Y] {
@@ -147,7 +153,8 @@ public struct TouchDecoder: Sendable {
         for i in slots.indices {
             var new = i < snapshot.count ? snapshot[i] : SlotState()
             if case .relativePointer = mode { new.x = slots[i].x; new.y = slots[i].y }
-            if !new.isActive { new.trackingID = -1 }
+            // One-contact devices use 0 for "held" (see emitFrame); MT keeps the kernel's ids.
+            if !new.isActive { new.trackingID = -1 } else if !isMultitouch { new.trackingID = 0 }
             if let old = reported[i] {
                 let same = new.trackingID == old.slot.trackingID && new.x == old.slot.x && new.y == old.slot.y
                 if same { slots[i] = new; continue }

@@ -13,7 +13,9 @@
 public struct TouchTransform: Equatable, Sendable {
     /// The logical (UI) screen size in pixels.
     public var screen: Size
+    /// How the logical image is turned onto the panel (the renderer's setting).
     public var rotation: ImageRotation
+    /// Sensor-to-panel correction, applied first.
     public var calibration: CalibrationMatrix
 
     public init(screen: Size, rotation: ImageRotation = .upright, calibration: CalibrationMatrix = .identity) {

@@ -148,6 +148,25 @@ struct TouchDecoderTests {
         #expect(d.feed(syn(5.01)).map(\.kind) == [.move])
     }
 
+    @Test func singleTouchResyncKeepsAHeldFingerOnePiece() throws {
+        let axes = [Evdev.ABS_X: AxisRange(minimum: 0, maximum: 4095), Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 4095)]
+        var d = try #require(TouchDecoder(axes: axes))
+        _ = d.feed(ev(0, Evdev.EV_KEY, Evdev.BTN_TOUCH, 1))
+        _ = d.feed(ev(0, Evdev.EV_ABS, Evdev.ABS_X, 1000))
+        #expect(d.feed(syn(0)).map(\.kind) == [.down])
+        _ = d.feed(ev(0.01, Evdev.EV_ABS, Evdev.ABS_X, 1100))
+        _ = d.feed(ev(0.01, Evdev.EV_SYN, Evdev.SYN_DROPPED, 0))
+        _ = d.feed(ev(0.02, Evdev.EV_ABS, Evdev.ABS_X, 1200))
+        #expect(d.feed(syn(0.02)).isEmpty)
+        #expect(d.needsResync)
+        // Any non-negative id means "held"; same place, so nothing to report.
+        #expect(d.resync(slots: [SlotState(trackingID: 5, x: 1000, y: 0)], time: 0.02).isEmpty)
+        _ = d.feed(ev(0.03, Evdev.EV_ABS, Evdev.ABS_X, 1300))
+        #expect(d.feed(syn(0.03)).map(\.kind) == [.move])
+        _ = d.feed(ev(0.04, Evdev.EV_KEY, Evdev.BTN_TOUCH, 0))
+        #expect(d.feed(syn(0.04)).map { [$0.kind.rawValue, "\($0.id)"] } == [["up", "1"]])
+    }
+
     @Test func mouseDragsFromTheScreenCentreWhenEnabled() throws {
         let screen = Size(width: 800, height: 480)
         let samples = try decode(try Fixture.load("mouse.events"), pointerScreen: screen)
