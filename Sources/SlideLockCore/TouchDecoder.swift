@@ -7,6 +7,7 @@ public struct SlotState: Equatable, Sendable {
     /// `ABS_MT_POSITION_X`/`_Y` (or `ABS_X`/`_Y`), device units. The kernel keeps them
     /// after a lift, which is why a finger-up can report its last position.
     public var x: Int32
+    /// See `x`.
     public var y: Int32
 
     public init(trackingID: Int32 = -1, x: Int32 = 0, y: Int32 = 0) {

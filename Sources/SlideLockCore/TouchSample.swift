@@ -14,6 +14,7 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
         case cancel
     }
 
+    /// Down, move, up or cancel.
     public var kind: Kind
     /// Identifies the contact from its `down` to its `up`/`cancel`. Allocated by the
     /// decoder, unique for its lifetime; not the kernel's tracking id (those are reused).
