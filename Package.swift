@@ -27,7 +27,7 @@ let package = Package(
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"]
         ),
 
-        .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"]),
+        .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"], resources: [.copy("Evemu")]),
         .testTarget(name: "SlideLockRenderTests", dependencies: ["SlideLockCore", "SlideLockRender"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),

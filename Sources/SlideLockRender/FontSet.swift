@@ -21,11 +21,9 @@ final class FontSet {
         self.weight = weight
         for spec in specs {
             if spec.contains("/") {
-                do { faces.append(try FontFace(library: library, path: spec)) } catch {
-                    faces.removeAll()
-                    FT_Done_FreeType(library)
-                    throw error
-                }
+                // A throw from here on still runs deinit (every property is set), which
+                // releases the faces and the library.
+                faces.append(try FontFace(library: library, path: spec))
             } else if let file = resolver.file(family: spec, weight: weight),
                       let face = try? FontFace(library: library, path: file.path, index: file.index) {
                 faces.append(face)
@@ -41,7 +39,6 @@ final class FontSet {
             faces.append(face)
         }
         if faces.isEmpty {
-            FT_Done_FreeType(library)
             let list = specs.isEmpty ? "(no fonts configured)" : specs.joined(separator: ", ")
             throw FontError("no usable font: none of \(list) is installed (theme.fonts)")
         }

@@ -18,8 +18,7 @@ func runReportingErrors(_ command: String, _ body: () throws -> Int32) -> Int32 
     do {
         return try body()
     } catch let e as UsageError {
-        Console.error("\(prefix): \(e.message)")
-        Console.error("Try '\(prefix) --help'.")
+        Console.error("\(prefix): \(e.message) (see '\(prefix) --help')")
         return ExitStatus.usage
     } catch let e as ConfigErrors {
         for error in e.errors { Console.error("\(prefix): \(error)") }

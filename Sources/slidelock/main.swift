@@ -41,8 +41,7 @@ case nil:
         status = runReportingErrors("") { try RunCommand.run(rest) }
     }
 default:
-    Console.error("slidelock: unknown command \"\(command!)\"")
-    Console.error("Try 'slidelock --help'.")
+    Console.error("slidelock: unknown command \"\(command!)\" (see 'slidelock --help')")
     status = ExitStatus.usage
 }
 exit(status)

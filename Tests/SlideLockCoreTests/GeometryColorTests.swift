@@ -32,7 +32,9 @@ import Testing
     func parsesHex(text: String, r: Int, g: Int, b: Int, a: Int) throws {
         let c = try #require(Color(hex: text))
         let bytes = c.bytes
-        #expect([Int(bytes.r), Int(bytes.g), Int(bytes.b), Int(bytes.a)] == [r, g, b, a])
+        let actual: [Int] = [Int(bytes.r), Int(bytes.g), Int(bytes.b), Int(bytes.a)]
+        let expected: [Int] = [r, g, b, a]
+        #expect(actual == expected)
     }
 
     @Test(arguments: ["4361EE", "#12345", "#GGGGGG", "#", ""])

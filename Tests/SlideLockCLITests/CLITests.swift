@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// The real `slidelock` binary, run as a person would: exit statuses and the one line on
+/// stderr that every mistake must produce.
+@Suite struct CLITests {
+    struct Run { let status: Int32; let stdout: String; let stderr: String }
+
+    /// The binary SwiftPM built next to this test bundle.
+    static let binary: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0])
+        var dir = bundle.deletingLastPathComponent()
+        while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("slidelock").path), dir.path != "/" {
+            dir.deleteLastPathComponent()
+        }
+        return dir.appendingPathComponent("slidelock")
+    }()
+
+    static let scratch: URL = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("slidelock-cli-\(getpid())")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }()
+
+    static func run(_ args: [String]) throws -> Run {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = args
+        // An empty system config root, so a developer's /etc/slidelock never leaks in.
+        var env = ProcessInfo.processInfo.environment
+        env["SLIDELOCK_CONFIG_ROOT"] = scratch.appendingPathComponent("no-etc").path
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                   stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    static func file(_ name: String, _ text: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// Mistakes: (arguments, exit status, what the single stderr line must contain).
+    static let mistakes: [([String], Int32, String)] = [
+        (["render", "--size", "800by480", "--out", "/tmp/x.png"], 2, "--size: expected WIDTHxHEIGHT"),
+        (["render", "--size", "0x480", "--out", "/tmp/x.png"], 2, "--size: 0x480 is out of range"),
+        (["render", "--progress", "2", "--out", "/tmp/x.png"], 2, "--progress: 2 is out of range 0...1"),
+        (["render", "--state", "sleepy", "--out", "/tmp/x.png"], 2, "--state: expected locked|pressed"),
+        (["render", "--rotate", "45", "--out", "/tmp/x.png"], 2, "--rotate: expected 0, 90, 180 or 270"),
+        (["render"], 2, "--out FILE.png is required"),
+        (["render", "--out", "/tmp/x.png", "--frobnicate"], 2, "unknown flag --frobnicate"),
+        (["render", "--out", "/tmp/x.png", "--size"], 2, "--size needs a value"),
+        (["render", "--set", "theme.fonts=/nonexistent/NoSuchFont.ttf", "--out", "/tmp/x.png"], 1,
+         "font file /nonexistent/NoSuchFont.ttf"),
+        (["render", "--config", "/nonexistent/slidelock.conf", "--out", "/tmp/x.png"], 1,
+         "cannot read /nonexistent/slidelock.conf: No such file or directory"),
+        (["render", "--theme", "neon", "--out", "/tmp/x.png"], 1, "unknown theme \"neon\""),
+        (["render", "--out", "/nonexistent-dir/x.png"], 1, "/nonexistent-dir/x.png: No such file or directory"),
+        (["check-config", "--set", "theme.track_start=#12345"], 1, "--set: theme.track_start: bad colour"),
+        (["frobnicate"], 2, "unknown command \"frobnicate\""),
+        (["play", "--frames", "/tmp/f"], 2, "--script FILE is required"),
+        (["play", "--script", "/nonexistent.txt", "--frames", "/tmp/f"], 1, "/nonexistent.txt: No such file"),
+    ]
+
+    @Test(arguments: 0..<mistakes.count)
+    func mistakesGiveOneClearLine(index: Int) throws {
+        let (args, status, message) = Self.mistakes[index]
+        let r = try Self.run(args)
+        #expect(r.status == status, "\(args): \(r.stderr)")
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(args): \(r.stderr)")
+        #expect(r.stderr.contains(message), "\(args): \(r.stderr)")
+        #expect(r.stderr.hasPrefix("slidelock"))
+    }
+
+    @Test func unreadableConfigNamesTheFile() throws {
+        let path = try Self.file("locked.conf", "[theme]\nlabel = x\n")
+        chmod(path, 0)
+        defer { chmod(path, 0o644) }
+        guard getuid() != 0 else { return } // root reads anything: nothing to test
+        let r = try Self.run(["check-config", "--config", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("cannot read \(path): Permission denied"))
+    }
+
+    @Test func configErrorsNameFileLineAndKey() throws {
+        let path = try Self.file("bad.conf", "[theme]\nlabel = Hi\ntrack_start = blue\n[layout]\nwobble = 3\n")
+        let r = try Self.run(["check-config", "--config", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(path):3: theme.track_start: bad colour"))
+        #expect(r.stderr.contains("\(path):5: unknown key \"wobble\" in [layout]"))
+    }
+
+    @Test func checkConfigPrintsTheEffectiveConfigurationInLayerOrder() throws {
+        let root = Self.scratch.appendingPathComponent("etc-\(UUID())")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
+        try "[theme]\nname = mint\nlabel = From etc\n".write(to: root.appendingPathComponent("slidelock.conf"), atomically: true, encoding: .utf8)
+        try "[theme]\nlabel = From 10\n".write(to: root.appendingPathComponent("conf.d/10-a.conf"), atomically: true, encoding: .utf8)
+        try "[theme]\nlabel_color = #FF0000\n".write(to: root.appendingPathComponent("conf.d/20-b.conf"), atomically: true, encoding: .utf8)
+        try "ignored".write(to: root.appendingPathComponent("conf.d/README"), atomically: true, encoding: .utf8)
+        let p = Process()
+        p.executableURL = Self.binary
+        p.arguments = ["check-config", "--set", "animation.hue=off"]
+        p.environment = ["SLIDELOCK_CONFIG_ROOT": root.path]
+        let out = Pipe()
+        p.standardOutput = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0)
+        #expect(text.contains("name = mint"))
+        #expect(text.contains("label = From 10"))
+        #expect(text.contains("label_color = #FF0000"))
+        #expect(text.contains("hue = off"))
+    }
+
+    @Test func renderWritesThePanelImage() throws {
+        let out = Self.scratch.appendingPathComponent("frame.png").path
+        let r = try Self.run(["render", "--size", "320x200", "--progress", "0.5", "--rotate", "90", "--out", out])
+        #expect(r.status == 0, "\(r.stderr)")
+        let data = try Data(contentsOf: URL(fileURLWithPath: out))
+        #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // IHDR width and height (big-endian) at bytes 16..23: rotated to portrait.
+        let w = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(w == 200 && h == 320)
+    }
+
+    @Test func playPrintsEventsAndWritesFrames() throws {
+        let script = try Self.file("slide.txt", """
+            # slide all the way on 800x480
+            0.000 down 110 240
+            0.100 move 300 240
+            0.200 move 500 240
+            0.300 move 730 240
+            0.350 up
+            0.900 action ok
+            """)
+        let dir = Self.scratch.appendingPathComponent("frames-\(UUID())").path
+        let sheet = Self.scratch.appendingPathComponent("sheet.png").path
+        let r = try Self.run(["play", "--script", script, "--on-unlock", "hook", "--frames", dir, "--every", "10",
+                              "--contact-sheet", sheet])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("t=0.350 unlock"))
+        #expect(r.stdout.contains("t=0.900 unlocked"))
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }
+        #expect(frames.contains("frame-0000.png") && frames.contains("frame-0010.png"))
+        #expect(FileManager.default.fileExists(atPath: sheet))
+    }
+
+    @Test func badScriptNamesTheLine() throws {
+        let script = try Self.file("bad.txt", "0.0 down 110 240\n0.1 tap 3 3\n")
+        let r = try Self.run(["play", "--script", script, "--frames", Self.scratch.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(script):2: unknown verb \"tap\""))
+    }
+
+    @Test func helpForEveryCommand() throws {
+        for command in [["--help"], ["render", "--help"], ["play", "--help"], ["check-config", "--help"], ["bench", "--help"]] {
+            let r = try Self.run(command)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("Usage: slidelock"))
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Testing
+@testable import SlideLockCore
+@testable import SlideLockRender
+
+@Suite struct TextTests {
+    /// Draws `text` bold at 32 px on a black canvas; returns the canvas and the renderer.
+    func draw(_ text: String, fonts: [String] = ["DejaVu Sans"]) throws -> (Canvas, TextRenderer) {
+        let canvas = Canvas(width: 700, height: 80)
+        let r = try TextRenderer(fonts: fonts, weight: .bold)
+        r.draw(text, pixelSize: 32, center: Point(x: 350, y: 40), color: .white, opacity: 1, shimmerX: nil, on: canvas)
+        return (canvas, r)
+    }
+
+    func inkedPixels(_ c: Canvas) -> Int { (0..<(c.width * c.height)).filter { c.pixels[$0] != 0 }.count }
+
+    @Test func latinLabelIsCentredAndAntiAliased() throws {
+        let (c, _) = try draw("Slide to unlock")
+        var minX = c.width, maxX = 0, greys = 0
+        for y in 0..<c.height {
+            for x in 0..<c.width where c.pixel(x: x, y: y) != 0 {
+                minX = min(minX, x); maxX = max(maxX, x)
+                if c.pixel(x: x, y: y) != 0xFFFFFF { greys += 1 }
+            }
+        }
+        #expect(abs((minX + maxX) / 2 - 350) <= 3)
+        #expect(greys > 100, "edges should be anti-aliased")
+    }
+
+    @Test func kerningAndLigaturesComeFromHarfBuzz() throws {
+        let (_, r) = try draw("AV")
+        let line = r.line("AV", pixelSize: 32)
+        let plain = r.line("A", pixelSize: 32).width + r.line("V", pixelSize: 32).width
+        #expect(line.width < plain, "DejaVu kerns A-V")
+    }
+
+    @Test func cyrillicAndJapaneseRenderThroughFallback() throws {
+        for label in ["Проведите для разблокировки", "スライドでロック解除"] {
+            let (c, r) = try draw(label)
+            let line = r.line(label, pixelSize: 32)
+            #expect(inkedPixels(c) > 500, "\(label) drew nothing")
+            if label.hasPrefix("ス") && !line.boxes.isEmpty {
+                // No CJK font here (Debian: fonts-noto-cjk): boxes, and a warning saying so.
+                #expect(!r.warnings.isEmpty)
+            } else {
+                #expect(line.boxes.isEmpty, "\(label): \(r.warnings)")
+            }
+        }
+    }
+
+    @Test func rightToLeftRunsAreShapedRightToLeft() throws {
+        let (_, r) = try draw("שלום")
+        let line = r.line("שלום", pixelSize: 32)
+        // Visual order: HarfBuzz returns the last logical letter first for an RTL run.
+        #expect(line.glyphs.count == 4)
+        #expect(line.glyphs.map(\.x) == line.glyphs.map(\.x).sorted())
+    }
+
+    @Test func aGlyphNoFontHasIsABoxAndAWarning() throws {
+        let (c, r) = try draw("a\u{10FFFD}b")
+        let line = r.line("a\u{10FFFD}b", pixelSize: 32)
+        #expect(line.boxes.count == 1)
+        #expect(r.warnings.contains { $0.contains("U+10FFFD") })
+        #expect(inkedPixels(c) > 50)
+    }
+
+    @Test func aMissingFontFileIsAnError() {
+        #expect(throws: FontError.self) { try TextRenderer(fonts: ["/nonexistent/font.ttf"], weight: .bold) }
+    }
+
+    @Test func noFontsAtAllIsAnError() {
+        #expect(throws: FontError.self) { try TextRenderer(fonts: [], weight: .regular) }
+    }
+
+    @Test func anUninstalledFamilyFallsBackToTheSystemFontWithAWarning() throws {
+        let (c, r) = try draw("Hello", fonts: ["No Such Family 12345"])
+        #expect(r.warnings.contains { $0.contains("No Such Family 12345") })
+        #expect(inkedPixels(c) > 100)
+    }
+}
+
+@Suite struct CanvasTests {
+    /// Coverage sums to the shape's area: anti-aliasing neither grows nor shrinks it.
+    @Test(arguments: [(0.0, 10.3), (12.0, 7.5), (40.0, 0.25)])
+    func roundedRectCoverageMatchesArea(radius: Double, offset: Double) {
+        let c = Canvas(width: 200, height: 120)
+        let rect = Rect(x: offset + 20.0, y: 10.5, width: 120.4, height: 80)
+        c.fillRoundedRect(rect, radius: radius, paint: .solid(.white))
+        var sum = 0.0
+        for i in 0..<(200 * 120) { sum += Double(c.pixels[i] & 0xFF) / 255 }
+        let r = min(radius, 40)
+        let area = rect.width * rect.height - (4 - Double.pi) * r * r
+        #expect(abs(sum - area) / area < 0.002, "sum \(sum) area \(area)")
+    }
+
+    @Test func clipLimitsEveryOperation() {
+        let c = Canvas(width: 50, height: 50)
+        c.withClip(PixelRect(x: 10, y: 10, width: 5, height: 5)) {
+            c.fill(c.bounds, color: .white)
+            c.fillRoundedRect(Rect(x: 0, y: 0, width: 50, height: 50), radius: 5, paint: .solid(.white))
+        }
+        var inked = 0
+        for i in 0..<2500 where c.pixels[i] != 0 { inked += 1 }
+        #expect(inked == 25)
+    }
+
+    @Test func sourceOverBlendsWithOpacity() {
+        let c = Canvas(width: 4, height: 4)
+        c.fill(c.bounds, color: Color(rgb: 0x0000FF))
+        c.fillRoundedRect(Rect(x: 0, y: 0, width: 4, height: 4), radius: 0, paint: .solid(Color(rgb: 0xFF0000)), opacity: 0.6)
+        #expect(c.pixel(x: 1, y: 1) == 0x990066)
+    }
+
+    @Test func gradientRunsLeadingToTrailing() {
+        let c = Canvas(width: 256, height: 1)
+        c.fillRoundedRect(Rect(x: 0, y: 0, width: 256, height: 1), radius: 0,
+                          paint: .horizontalGradient(from: .black, to: .white, x0: 0, x1: 256))
+        #expect(c.pixel(x: 0, y: 0) == 0x000000)
+        #expect(c.pixel(x: 255, y: 0) == 0xFFFFFF)
+        #expect(c.pixel(x: 128, y: 0) & 0xFF == 128)
+    }
+
+    @Test func rgb565KeepsFiveSixFiveBits() {
+        let c = Canvas(width: 1, height: 1)
+        c.pixels[0] = 0x123456
+        var out: UInt16 = 0
+        c.convertToRGB565(c.bounds, into: &out, stride: 1)
+        #expect(out == (0x12 >> 3) << 11 | (0x34 >> 2) << 5 | (0x56 >> 3))
+        let quantized = c.quantizedToRGB565()
+        #expect(quantized.pixel(x: 0, y: 0) == 0x103452)
+    }
+}
+
+@Suite struct PNGTests {
+    @Test func roundTripIsLossless() throws {
+        let c = Canvas(width: 37, height: 11)
+        for i in 0..<(37 * 11) { c.pixels[i] = UInt32(truncatingIfNeeded: i &* 2_654_435_761) & 0xFFFFFF }
+        let bytes = try PNGCodec.encode(xrgb: c.pixels, width: 37, height: 11)
+        let back = try PNGCodec.decode(bytes)
+        #expect(back.width == 37 && back.height == 11)
+        #expect(back.pixels == Array(UnsafeBufferPointer(start: c.pixels, count: 37 * 11)))
+    }
+
+    @Test func garbageIsAnError() {
+        #expect(throws: PNGCodec.Failure.self) { try PNGCodec.decode([1, 2, 3, 4]) }
+    }
+}
