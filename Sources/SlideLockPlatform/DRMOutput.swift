@@ -14,6 +14,8 @@ public final class DRMOutput: FrameSink {
     public private(set) var isFlipPending = false
     /// CLOCK_MONOTONIC time of the last completed flip (the moment it reached the screen).
     public private(set) var lastFlipSeconds: Double?
+    /// CLOCK_MONOTONIC time of the first completed flip.
+    public private(set) var firstFlipSeconds: Double?
     /// Completed page flips since start.
     public private(set) var flipCount = 0
 
@@ -94,6 +96,7 @@ public final class DRMOutput: FrameSink {
         isFlipPending = false
         front = 1 - front
         lastFlipSeconds = seconds
+        if firstFlipSeconds == nil { firstFlipSeconds = seconds }
         flipCount += 1
     }
 

@@ -57,7 +57,12 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
         }
         let elapsed = monotonicSeconds() - start
         for output in display.outputs {
-            let rate = Double(output.flipCount) / elapsed
+            // Measured between vblank timestamps of the first and last flip: the display's
+            // rate, independent of start-up and of when the loop stopped.
+            var rate = 0.0
+            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, last > first {
+                rate = Double(output.flipCount - 1) / (last - first)
+            }
             print("drm-smoke: \(output.name) \(output.flipCount) flips in \(format(elapsed)) s = \(format(rate)) flips/s")
         }
         return 0

@@ -7,6 +7,7 @@
 #                               cannot land while the buffer is read (torn frames otherwise)
 #   vm_log TEXT                 a line in the host's driver.log
 #   vm_wait_file PATH [SECS]    wait until PATH exists (default 10 s)
+#   vm_wait_text FILE TEXT [SECS]  wait until FILE contains TEXT (default 20 s)
 #   vm_touch_start [W H]        start the uinput touchscreen (before the app scans /dev/input)
 #   vm_touch CMD                "down X Y" | "move X Y" | "up" | "swipe X0 Y0 X1 Y1 MS [STEPS]"
 #   vm_touch_stop
@@ -49,6 +50,14 @@ vm_grab() {
         { echo "@@VM file $1.ppm.gz"; gzip -c "/tmp/$1.ppm" | base64; echo "@@VM endfile"; } >&8
         local reply; read -r reply <&8; echo "vm: grab $1 -> $reply" >&2
     fi
+}
+
+vm_wait_text() {
+    local i=0 n=$(( ${3:-20} * 20 ))
+    until grep -q "$2" "$1" 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt $n ] && { echo "vm: timeout waiting for '$2' in $1" >&2; cat "$1" >&2; return 1; }
+        usleep 50000
+    done
 }
 
 VM_TOUCH_FIFO=/tmp/touch.fifo

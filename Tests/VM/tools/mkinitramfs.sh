@@ -37,9 +37,9 @@ depmod -b "$STAGE" "$KV"            # a modules.dep for busybox modprobe in the 
 install -m755 "$BINDIR"/uinput-touch "$BINDIR"/drmgrab "$STAGE/usr/bin/"
 install -m755 "$VM/guest/init" "$STAGE/init"
 install -m644 "$VM/guest/lib.sh" "$STAGE/e2e/lib.sh"
-echo "root:x:0:0:root:/root:/bin/sh" >"$STAGE/etc/passwd"
-echo "root:x:0:" >"$STAGE/etc/group"
-echo "video:x:44:" >>"$STAGE/etc/group"
+# nobody: for tests that run slidelock without permission to open /dev/dri/card*
+printf '%s\n' "root:x:0:0:root:/root:/bin/sh" "nobody:x:65534:65534:nobody:/:/bin/sh" >"$STAGE/etc/passwd"
+printf '%s\n' "root:x:0:" "video:x:44:" "nogroup:x:65534:" >"$STAGE/etc/group"
 
 (cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >"$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
