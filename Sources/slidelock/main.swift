@@ -12,6 +12,8 @@ Commands:
   check-config  print the effective configuration, or its errors
   play          replay scripted touches on a virtual clock, frame by frame, to PNGs
   bench         time the renderer (median and p95 ms per frame)
+  list-outputs  DRM cards, connectors and modes, and which slidelock would use
+  drm-smoke     light every output with a test pattern and count page flips
   help          this text
 
 Lock screen options:
@@ -31,6 +33,8 @@ switch command {
 case "render": status = runReportingErrors("render") { try RenderCommand.run(rest) }
 case "check-config": status = runReportingErrors("check-config") { try CheckConfigCommand.run(rest) }
 case "play": status = runReportingErrors("play") { try PlayCommand.run(rest) }
+case "list-outputs": status = runListOutputs(rest)
+case "drm-smoke": status = runDRMSmoke(rest)
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "help": Console.out(usage); status = ExitStatus.ok
 case nil:

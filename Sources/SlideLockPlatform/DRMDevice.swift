@@ -1,0 +1,129 @@
+@preconcurrency import Glibc
+import CDRM
+import SlideLockCore
+
+/// An open DRM card (`/dev/dri/cardN`): owns the file descriptor and answers questions about
+/// the card. Closing it (deinit) also drops DRM master.
+public final class DRMDevice {
+    public let path: String
+    public let fd: Int32
+    /// Kernel driver name (`virtio_gpu`, `vc4`, `vkms`, ...).
+    public let driverName: String
+
+    /// `/dev/dri/card*` in numeric order. Never assume card0: on a Raspberry Pi the first card
+    /// can be the render-only v3d while vc4 drives the display.
+    public static func cardPaths(directory: String = "/dev/dri") -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var numbers: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("card"), let n = Int(name.dropFirst(4)) { numbers.append(n) }
+        }
+        return numbers.sorted().map { "\(directory)/card\($0)" }
+    }
+
+    /// Opens `path`. With `master`, also makes sure this process is DRM master, waiting up to
+    /// `masterWaitSeconds` (with backoff) for another holder to let go.
+    public init(path: String, master: Bool = false, masterWaitSeconds: Double = 0) throws {
+        self.path = path
+        let start = monotonicSeconds()
+        var delay = 0.05
+        var fd: Int32
+        while true {
+            do {
+                fd = try systemCall("open \(path)") { open(path, O_RDWR | O_CLOEXEC) }
+            } catch let error where error.errno == EACCES || error.errno == EPERM {
+                throw DisplayError.permissionDenied(path: path)
+            } catch {
+                throw DisplayError.system(error)
+            }
+            // The kernel makes the first opener of a card master (drm_master_open); a root
+            // process may also take it with SET_MASTER when nobody holds it. While someone else
+            // is master, SET_MASTER fails (EBUSY for root, EACCES for others), and only a fresh
+            // open after they let go makes us master again - so retry by reopening.
+            if !master || drmSetMaster(fd) == 0 || drmIsMaster(fd) != 0 { break }
+            close(fd)
+            let waited = monotonicSeconds() - start
+            if waited >= masterWaitSeconds {
+                throw DisplayError.masterBusy(path: path, waitedSeconds: (waited * 10).rounded() / 10)
+            }
+            sleep(seconds: min(delay, masterWaitSeconds - waited))
+            delay = min(delay * 2, 1)
+        }
+        self.fd = fd
+        if let version = drmGetVersion(fd) {
+            driverName = version.pointee.name.map { String(cString: $0) } ?? "?"
+            drmFreeVersion(version)
+        } else {
+            driverName = "?"
+        }
+    }
+
+    deinit { close(fd) }
+
+    /// A capability value (`DRM_CAP_*`), or nil when the kernel does not know it.
+    public func capability(_ cap: Int32) -> UInt64? {
+        var value: UInt64 = 0
+        return drmGetCap(fd, UInt64(cap), &value) == 0 ? value : nil
+    }
+
+    public var supportsDumbBuffers: Bool { (capability(DRM_CAP_DUMB_BUFFER) ?? 0) != 0 }
+
+    /// CRTC ids and a snapshot of every connector; throws `notKMS` for render-only cards
+    /// (drmModeGetResources fails with EOPNOTSUPP/EINVAL there).
+    public func resources() throws -> (crtcs: [UInt32], connectors: [DRMConnectorInfo]) {
+        guard let res = drmModeGetResources(fd) else { throw DisplayError.notKMS(path: path) }
+        defer { drmModeFreeResources(res) }
+        let crtcs = Array(UnsafeBufferPointer(start: res.pointee.crtcs, count: Int(res.pointee.count_crtcs)))
+        let ids = UnsafeBufferPointer(start: res.pointee.connectors, count: Int(res.pointee.count_connectors))
+        // drmModeGetConnector (not ...Current) probes the connector: status and modes are fresh.
+        return (crtcs, ids.compactMap { connectorInfo(id: $0, crtcs: crtcs) })
+    }
+
+    private func connectorInfo(id: UInt32, crtcs: [UInt32]) -> DRMConnectorInfo? {
+        guard let conn = drmModeGetConnector(fd, id) else { return nil }
+        defer { drmModeFreeConnector(conn) }
+        let c = conn.pointee
+        var info = DRMConnectorInfo(
+            id: id, name: connectorName(type: c.connector_type, index: c.connector_type_id),
+            status: ConnectorStatus(c.connection),
+            modes: Array(UnsafeBufferPointer(start: c.modes, count: Int(c.count_modes))),
+            currentCRTC: 0, currentMode: nil, possibleCRTCs: [])
+        if c.encoder_id != 0, let enc = drmModeGetEncoder(fd, c.encoder_id) {
+            info.currentCRTC = enc.pointee.crtc_id
+            drmModeFreeEncoder(enc)
+        }
+        if info.currentCRTC != 0, let crtc = drmModeGetCrtc(fd, info.currentCRTC) {
+            if crtc.pointee.mode_valid != 0 { info.currentMode = DisplayMode(drm: crtc.pointee.mode) }
+            drmModeFreeCrtc(crtc)
+        }
+        var possible: [UInt32] = info.currentCRTC != 0 ? [info.currentCRTC] : []
+        for encoderID in UnsafeBufferPointer(start: c.encoders, count: Int(c.count_encoders)) {
+            guard let enc = drmModeGetEncoder(fd, encoderID) else { continue }
+            // possible_crtcs is a bitmask over the card's CRTC list (index, not id).
+            for (index, crtc) in crtcs.enumerated() where enc.pointee.possible_crtcs & (1 << UInt32(index)) != 0 {
+                if !possible.contains(crtc) { possible.append(crtc) }
+            }
+            drmModeFreeEncoder(enc)
+        }
+        info.possibleCRTCs = possible
+        return info
+    }
+}
+
+/// CLOCK_MONOTONIC in seconds: the clock DRM stamps page-flip events with
+/// (DRM_CAP_TIMESTAMP_MONOTONIC is 1 on every kernel since 3.x).
+public func monotonicSeconds() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// Sleeps (restarting after signals) for the given time.
+public func sleep(seconds: Double) {
+    guard seconds > 0 else { return }
+    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+}

@@ -1,0 +1,87 @@
+@preconcurrency import Glibc
+import CDRM
+import SlideLockCore
+
+/// A page flip that reached the screen.
+public struct FlipCompletion {
+    public let output: DRMOutput
+    /// CLOCK_MONOTONIC seconds of the vblank that showed the frame: the animation clock.
+    public let seconds: Double
+}
+
+/// The running display: one DRM card held as DRM master, every lit output on it, and the VT
+/// in graphics mode. `close()` (also run by deinit, so every exit path that unwinds gets it)
+/// restores the CRTCs and the VT as they were found.
+///
+/// Use: render per output (each has its own `width`/`height`), `present` when
+/// `!isFlipPending`, `poll` `fd` for POLLIN and call `handleEvents()` to learn which flips
+/// completed and when.
+public final class DRMDisplay {
+    public let device: DRMDevice
+    public private(set) var outputs: [DRMOutput]
+    /// Why each output got its mode, in `outputs` order (for logs).
+    public let modeReasons: [ModeChoiceReason]
+    /// Pollable (POLLIN) when page-flip events are waiting.
+    public var fd: Int32 { device.fd }
+    private var terminal: VirtualTerminal?
+    private var isClosed = false
+
+    public init(options: DisplayOptions = DisplayOptions()) throws {
+        let (path, _) = try OutputPlan.findDevice(options: options)
+        let device = try DRMDevice(path: path, master: true, masterWaitSeconds: options.masterWaitSeconds)
+        self.device = device
+        // Re-read after becoming master: another program may have changed things meanwhile.
+        let resources = try device.resources()
+        let fresh = try OutputPlan.make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
+        do {
+            outputs = try fresh.map {
+                try DRMOutput(fd: device.fd, connector: $0.connector, crtcID: $0.crtcID, modeIndex: $0.modeIndex)
+            }
+        } catch let error as SystemError {
+            throw DisplayError.system(error)
+        }
+        modeReasons = fresh.map(\.reason)
+        terminal = options.switchVT ? VirtualTerminal() : nil
+    }
+
+    deinit { close() }
+
+    /// Reads the DRM events waiting on `fd` (call when poll reports POLLIN; it blocks
+    /// otherwise) and returns the page flips that completed.
+    public func handleEvents() throws -> [FlipCompletion] {
+        guard !isClosed else { return [] }
+        let before = outputs.map(\.flipCount)
+        var context = drmEventContext()
+        // Version 2 is the first with user_data in the flip handler; it is all we need.
+        context.version = 2
+        context.page_flip_handler = { _, _, seconds, microseconds, userData in
+            guard let userData else { return }
+            let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
+            output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6)
+        }
+        try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
+        return zip(outputs, before).compactMap { output, count in
+            output.flipCount > count ? FlipCompletion(output: output, seconds: output.lastFlipSeconds ?? 0) : nil
+        }
+    }
+
+    /// True while any output waits for a flip.
+    public var isFlipPending: Bool { outputs.contains(where: \.isFlipPending) }
+
+    /// Restores every CRTC and the VT, frees the buffers and drops DRM master. Idempotent.
+    public func close() {
+        guard !isClosed else { return }
+        // A flip still in flight would land on a buffer we are about to free and its event
+        // would name a dead object: wait for it (bounded; a wedged driver must not hang exit).
+        let deadline = monotonicSeconds() + 0.5
+        while isFlipPending, monotonicSeconds() < deadline {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 50) > 0 { _ = try? handleEvents() }
+        }
+        isClosed = true
+        for output in outputs { output.restore() }
+        outputs = []                // buffers go now: RmFB after the CRTCs point elsewhere
+        terminal = nil              // back to KD_TEXT: the console redraws
+        _ = drmDropMaster(device.fd)
+    }
+}

@@ -1,0 +1,144 @@
+@preconcurrency import Glibc
+import CDRM
+import SlideLockCore
+
+/// One lit connector: its CRTC, its mode, and two XRGB8888 dumb buffers it flips between.
+/// Created and owned by `DRMDisplay`, which restores the CRTC it found before releasing it.
+public final class DRMOutput: FrameSink {
+    /// Connector name, e.g. `HDMI-A-1`.
+    public let name: String
+    public let mode: DisplayMode
+    public var width: Int { mode.width }
+    public var height: Int { mode.height }
+    /// True from a page flip's submission until its completion event was handled.
+    public private(set) var isFlipPending = false
+    /// CLOCK_MONOTONIC time of the last completed flip (the moment it reached the screen).
+    public private(set) var lastFlipSeconds: Double?
+    /// CLOCK_MONOTONIC time of the first completed flip.
+    public private(set) var firstFlipSeconds: Double?
+    /// Completed page flips since start.
+    public private(set) var flipCount = 0
+
+    let connectorID: UInt32
+    let crtcID: UInt32
+    private let fd: Int32
+    private let modeInfo: drmModeModeInfo
+    private let buffers: [DumbBuffer]
+    private var front = 0
+    private var isModeSet = false
+    /// Which buffers have never received a whole frame (the first copy into each is full).
+    private var needsFullCopy = [true, true]
+    /// Damage of the previous present: the back buffer is one frame behind, so it needs both.
+    private var previousDamage: [PixelRect] = []
+    /// Legacy drivers without page-flip support: draw into the visible buffer instead.
+    private var canFlip = true
+    /// drmModeDirtyFB: the kernel answers ENOSYS when the driver has no dirty hook, i.e. the
+    /// panel refreshes itself from memory; after that we stop asking.
+    private var wantsDirtyFB = true
+    private let saved: drmModeCrtc?
+
+    init(fd: Int32, connector: DRMConnectorInfo, crtcID: UInt32, modeIndex: Int) throws {
+        self.fd = fd
+        name = connector.name
+        connectorID = connector.id
+        self.crtcID = crtcID
+        modeInfo = connector.modes[modeIndex]
+        let mode = DisplayMode(drm: connector.modes[modeIndex])
+        self.mode = mode
+        // Saved before anything changes, so close can put back exactly what was showing.
+        if let crtc = drmModeGetCrtc(fd, crtcID) {
+            saved = crtc.pointee
+            drmModeFreeCrtc(crtc)
+        } else {
+            saved = nil
+        }
+        // If the second buffer fails, the first one's deinit unwinds it.
+        buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height) }
+    }
+
+    /// Copies the damaged part of `shadow` into the back buffer and flips to it (the first
+    /// frame is a modeset instead). Completion arrives as an event on the DRM fd.
+    public func present(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
+        guard !isFlipPending else { throw DisplayError.flipPending(connector: name) }
+        let screen = PixelRect(x: 0, y: 0, width: width, height: height)
+        let clipped = damage.map { $0.intersection(screen) }.filter { !$0.isEmpty }
+        if !isModeSet {
+            buffers[front].copy(from: shadow, stride: stride, x: 0, y: 0, width: width, height: height)
+            needsFullCopy[front] = false
+            try setCRTC(buffer: front)
+            previousDamage = [screen]
+            return
+        }
+        let target = canFlip ? 1 - front : front
+        let region = needsFullCopy[target] ? [screen] : (canFlip ? clipped + previousDamage : clipped)
+        for r in region {
+            buffers[target].copy(from: shadow, stride: stride, x: r.x, y: r.y, width: r.width, height: r.height)
+        }
+        needsFullCopy[target] = false
+        previousDamage = clipped
+        if canFlip {
+            do {
+                try pageFlip(to: target)
+                return
+            } catch let error as SystemError where error.errno == EINVAL || error.errno == ENOSYS {
+                // drm_mode_page_flip_ioctl: EINVAL when the (legacy) driver has no page_flip.
+                canFlip = false
+                try setCRTC(buffer: target)
+                front = target
+                return
+            }
+        }
+        markDirty(region)
+    }
+
+    /// Handles a page-flip completion event for this output.
+    func flipCompleted(seconds: Double) {
+        isFlipPending = false
+        front = 1 - front
+        lastFlipSeconds = seconds
+        if firstFlipSeconds == nil { firstFlipSeconds = seconds }
+        flipCount += 1
+    }
+
+    /// Puts the CRTC back as it was found (or turns it off if it was off).
+    func restore() {
+        guard isModeSet else { return }
+        isModeSet = false
+        var connectors = [connectorID]
+        if var saved, saved.mode_valid != 0, saved.buffer_id != 0,
+           drmModeSetCrtc(fd, crtcID, saved.buffer_id, saved.x, saved.y, &connectors, 1, &saved.mode) == 0 {
+            return
+        }
+        // Nothing was on (or the old framebuffer is gone with its owner): switch the CRTC off.
+        _ = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
+    }
+
+    private func setCRTC(buffer index: Int) throws {
+        var connectors = [connectorID]
+        var info = modeInfo
+        try negativeErrnoCall("drmModeSetCrtc \(name) \(mode)") {
+            drmModeSetCrtc(fd, crtcID, buffers[index].framebufferID, 0, 0, &connectors, 1, &info)
+        }
+        isModeSet = true
+    }
+
+    private func pageFlip(to index: Int) throws {
+        // The event's user_data is this object; DRMDisplay keeps it alive while the flip is
+        // pending (it drains pending flips before releasing outputs).
+        let token = Unmanaged.passUnretained(self).toOpaque()
+        try negativeErrnoCall("drmModePageFlip \(name)") {
+            drmModePageFlip(fd, crtcID, buffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), token)
+        }
+        isFlipPending = true
+    }
+
+    private func markDirty(_ region: [PixelRect]) {
+        guard wantsDirtyFB, !region.isEmpty else { return }
+        var clips = region.map {
+            drmModeClip(x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
+                        x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+        }
+        let result = drmModeDirtyFB(fd, buffers[front].framebufferID, &clips, UInt32(clips.count))
+        if result == -ENOSYS { wantsDirtyFB = false }
+    }
+}

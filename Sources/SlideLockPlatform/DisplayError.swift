@@ -1,0 +1,57 @@
+import SlideLockCore
+
+/// Why the display could not be opened or driven, worded so a person can act on it.
+/// `description` is one line: `<what>: <why>` (main prints it after `slidelock: `).
+public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No `/dev/dri/card*` at all (no KMS driver loaded).
+    case noDevice
+    /// Cards exist but none does modesetting with dumb buffers (e.g. a render-only GPU).
+    case noUsableDevice(checked: [String])
+    /// `open` failed with EACCES.
+    case permissionDenied(path: String)
+    /// Another process (a display server, another slidelock) kept DRM master.
+    case masterBusy(path: String, waitedSeconds: Double)
+    case notKMS(path: String)
+    case noDumbBuffers(path: String)
+    case connector(path: String, ConnectorChoiceError)
+    case mode(connector: String, ModeChoiceError)
+    /// No CRTC left that the connector's encoders can drive.
+    case noCRTC(connector: String)
+    case flipPending(connector: String)
+    case system(SystemError)
+
+    public var description: String {
+        switch self {
+        case .noDevice:
+            return "no DRM device: /dev/dri/card* does not exist (is a KMS driver loaded? try `ls /dev/dri`)"
+        case .noUsableDevice(let checked):
+            return "no DRM device with modesetting and dumb buffers among \(checked.joined(separator: ", "))"
+        case .permissionDenied(let path):
+            return "permission denied opening \(path): add the user to group `video` (or run as root)"
+        case .masterBusy(let path, let waited):
+            return "\(path) is in use by another display program (DRM master held for \(waited) s): stop it first"
+        case .notKMS(let path):
+            return "\(path) has no modesetting resources (a render-only GPU?): pick another card with --device"
+        case .noDumbBuffers(let path):
+            return "\(path) does not support dumb buffers (DRM_CAP_DUMB_BUFFER is 0)"
+        case .connector(let path, .noneConnected(let all)):
+            let names = all.isEmpty ? "it has no connectors" : "connectors: \(all.joined(separator: ", "))"
+            return "no connected display on \(path) (\(names)): check the cable or panel overlay"
+        case .connector(let path, .notFound(let name, let available)):
+            return "no connector named \(name) on \(path) (available: \(available.joined(separator: ", ")))"
+        case .connector(let path, .notConnected(let name)):
+            return "connector \(name) on \(path) is not connected"
+        case .mode(let connector, .noModes):
+            return "connector \(connector) reports no modes"
+        case .mode(let connector, .notFound(let request, let available)):
+            let list = available.map(\.description).joined(separator: " ")
+            return "mode \(request) not found on \(connector) (available: \(list))"
+        case .noCRTC(let connector):
+            return "no free CRTC can drive connector \(connector)"
+        case .flipPending(let connector):
+            return "present on \(connector) while a page flip is still pending"
+        case .system(let error):
+            return error.description
+        }
+    }
+}

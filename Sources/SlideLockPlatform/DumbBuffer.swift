@@ -1,0 +1,81 @@
+@preconcurrency import Glibc
+import CDRM
+
+/// One XRGB8888 scanout buffer: a dumb GEM object, mapped into our address space and
+/// registered as a KMS framebuffer. Each step is undone in reverse order, both when a later
+/// step fails (so a half-built buffer leaks nothing) and on deinit.
+final class DumbBuffer {
+    let width: Int
+    let height: Int
+    /// Bytes per row, chosen by the driver (may exceed width * 4 for alignment).
+    let pitch: Int
+    let framebufferID: UInt32
+    /// The mapping is write-combined on real GPUs: write to it, never read from it.
+    let pixels: UnsafeMutableRawPointer
+    private let fd: Int32
+    private let handle: UInt32
+    private let size: Int
+
+    init(fd: Int32, width: Int, height: Int) throws {
+        self.fd = fd
+        self.width = width
+        self.height = height
+        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        // libdrm's dumb-buffer helpers return -errno instead of setting errno.
+        try negativeErrnoCall("drmModeCreateDumbBuffer \(width)x\(height)") {
+            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+        }
+        var mapped: UnsafeMutableRawPointer?
+        var framebuffer: UInt32 = 0
+        do {
+            var offset: UInt64 = 0
+            try negativeErrnoCall("drmModeMapDumbBuffer") { drmModeMapDumbBuffer(fd, handle, &offset) }
+            // The offset is a fake one the kernel hands out for mmap on the DRM fd.
+            let address = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+            guard let address, address != MAP_FAILED else {
+                throw SystemError(operation: "mmap dumb buffer", errno: errno)
+            }
+            mapped = address
+            let handles: [UInt32] = [handle, 0, 0, 0], pitches: [UInt32] = [pitch, 0, 0, 0], offsets: [UInt32] = [0, 0, 0, 0]
+            // xf86drmMode.c wraps the ioctl so that failures come back as -errno.
+            try negativeErrnoCall("drmModeAddFB2 XRGB8888 \(width)x\(height)") {
+                drmModeAddFB2(fd, UInt32(width), UInt32(height), slidelock_format_xrgb8888,
+                              handles, pitches, offsets, &framebuffer, 0)
+            }
+        } catch {
+            if let mapped { munmap(mapped, Int(size)) }
+            _ = drmModeDestroyDumbBuffer(fd, handle)
+            throw error
+        }
+        self.handle = handle
+        self.pitch = Int(pitch)
+        self.size = Int(size)
+        self.framebufferID = framebuffer
+        self.pixels = mapped!
+    }
+
+    deinit {
+        // RmFB of a framebuffer still on screen turns that CRTC off (drm_mode_rmfb), so the
+        // owner restores the CRTCs before letting buffers go.
+        _ = drmModeRmFB(fd, framebufferID)
+        munmap(pixels, size)
+        _ = drmModeDestroyDumbBuffer(fd, handle)
+    }
+
+    /// Fills the whole buffer with one colour (used for the first frame's background).
+    func fill(_ color: UInt32) {
+        for y in 0..<height {
+            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
+            row.update(repeating: color, count: width)
+        }
+    }
+
+    /// Copies the rectangle `x, y, w, h` from `shadow` (rows of `stride` pixels); the caller
+    /// has clipped it to the buffer.
+    func copy(from shadow: UnsafePointer<UInt32>, stride: Int, x: Int, y: Int, width w: Int, height h: Int) {
+        for row in y..<(y + h) {
+            let destination = (pixels + row * pitch).assumingMemoryBound(to: UInt32.self) + x
+            destination.update(from: shadow + row * stride + x, count: w)
+        }
+    }
+}

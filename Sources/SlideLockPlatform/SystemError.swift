@@ -1,0 +1,51 @@
+@preconcurrency import Glibc
+
+/// A failed system or library call: what we tried and the `errno` it failed with.
+public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What was attempted, e.g. `open /dev/dri/card0` or `drmModeAddFB2`.
+    public var operation: String
+    public var errno: Int32
+
+    public init(operation: String, errno: Int32) {
+        self.operation = operation
+        self.errno = errno
+    }
+
+    /// `open /dev/dri/card0: Permission denied`
+    public var description: String {
+        let reason = strerror(errno).map { String(cString: $0) } ?? "errno \(errno)"
+        return "\(operation): \(reason)"
+    }
+}
+
+/// Runs a call that reports failure as `-1` with `errno` set (syscalls, `drmGetCap`,
+/// `drmModeSetCrtc`, `drmModePageFlip`), retrying it when a signal interrupted it (`EINTR`).
+/// Returns the call's non-negative result.
+@discardableResult
+public func systemCall<Result: FixedWidthInteger & SignedInteger>(
+    _ operation: @autoclosure () -> String, _ call: () -> Result
+) throws(SystemError) -> Result {
+    while true {
+        let result = call()
+        if result != -1 { return result }
+        let code = errno
+        // EINTR only means a signal arrived before the call did anything: repeat it (SA_RESTART
+        // does not cover every ioctl, and libdrm's drmIoctl retries only EINTR/EAGAIN itself).
+        if code != EINTR { throw SystemError(operation: operation(), errno: code) }
+    }
+}
+
+/// Checks a call that returns a negative errno on failure instead of setting `errno`
+/// (libdrm's `drmModeCreateDumbBuffer`/`drmModeMapDumbBuffer`/`drmModeDestroyDumbBuffer`,
+/// libevdev). Retries on `-EINTR` like `systemCall`. Returns the non-negative result.
+@discardableResult
+public func negativeErrnoCall<Result: FixedWidthInteger & SignedInteger>(
+    _ operation: @autoclosure () -> String, _ call: () -> Result
+) throws(SystemError) -> Result {
+    while true {
+        let result = call()
+        if result >= 0 { return result }
+        if result == 0 - Result(EINTR) { continue }
+        throw SystemError(operation: operation(), errno: Int32(truncatingIfNeeded: 0 - result))
+    }
+}

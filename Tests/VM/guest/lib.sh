@@ -1,0 +1,82 @@
+# /e2e/lib.sh - helpers for guest test scripts (already sourced by /e2e/cmd.sh).
+#
+#   vm_screenshot NAME [HEAD]   the host takes a QMP screendump of display HEAD (default 0)
+#                               -> OUT/NAME.png; returns 0 on success
+#   vm_grab NAME [PID] [CRTC]   in-guest readback of what a CRTC scans out (works for vkms)
+#                               -> OUT/NAME.png; PID is SIGSTOPped meanwhile so a page flip
+#                               cannot land while the buffer is read (torn frames otherwise)
+#   vm_log TEXT                 a line in the host's driver.log
+#   vm_wait_file PATH [SECS]    wait until PATH exists (default 10 s)
+#   vm_wait_text FILE TEXT [SECS]  wait until FILE contains TEXT (default 20 s)
+#   vm_touch_start [W H]        start the uinput touchscreen (before the app scans /dev/input)
+#   vm_touch CMD                "down X Y" | "move X Y" | "up" | "swipe X0 Y0 X1 Y1 MS [STEPS]"
+#   vm_touch_stop
+#   vm_cpu_ticks PID            utime+stime of PID in clock ticks (/proc/PID/stat fields 14+15)
+#   vm_check NAME CONDITION...  prints "check NAME: ok|FAILED" and records failures in $VM_FAILED
+
+# Keep the control tty open on fd 8 for the whole script: reopening it between a request
+# and its reply could lose a fast reply.
+exec 8<>/dev/ttyS1
+VM_FAILED=0
+
+vm_request() {
+    local reply
+    echo "@@VM $*" >&8
+    read -r reply <&8
+    echo "vm: $* -> $reply" >&2
+    case "$reply" in OK*) return 0 ;; *) return 1 ;; esac
+}
+vm_log() { echo "@@VM log $*" >&8; }
+vm_screenshot() { vm_request screenshot "$1" "${2:-0}"; }
+
+vm_wait_file() {
+    local i=0 n=$(( ${2:-10} * 20 ))
+    while [ ! -e "$1" ]; do
+        i=$((i + 1)); [ $i -gt $n ] && { echo "vm: timeout waiting for $1" >&2; return 1; }
+        usleep 50000
+    done
+}
+
+vm_grab() {
+    local rc=0 dir=/tmp
+    grep -q " /out " /proc/mounts && dir=/out
+    [ -n "$2" ] && { kill -STOP "$2"; usleep 50000; }
+    drmgrab ${3:+-c "$3"} -o "$dir/$1.ppm" >&2 || rc=1
+    [ -n "$2" ] && kill -CONT "$2"
+    [ $rc = 0 ] || return 1
+    if [ $dir = /out ]; then
+        vm_request convert "$1.ppm"
+    else   # no 9p share: gzip + base64 over the control tty (~350 KB/s)
+        { echo "@@VM file $1.ppm.gz"; gzip -c "/tmp/$1.ppm" | base64; echo "@@VM endfile"; } >&8
+        local reply; read -r reply <&8; echo "vm: grab $1 -> $reply" >&2
+    fi
+}
+
+vm_wait_text() {
+    local i=0 n=$(( ${3:-20} * 20 ))
+    until grep -q "$2" "$1" 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt $n ] && { echo "vm: timeout waiting for '$2' in $1" >&2; cat "$1" >&2; return 1; }
+        usleep 50000
+    done
+}
+
+VM_TOUCH_FIFO=/tmp/touch.fifo
+vm_touch_start() {
+    rm -f $VM_TOUCH_FIFO /tmp/touch.out; mkfifo $VM_TOUCH_FIFO
+    uinput-touch -W "${1:-800}" -H "${2:-480}" <$VM_TOUCH_FIFO >/tmp/touch.out 2>&1 &
+    VM_TOUCH_PID=$!
+    exec 7>$VM_TOUCH_FIFO          # held open so the helper never sees EOF between commands
+    local i=0
+    until grep -q READY /tmp/touch.out 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt 200 ] && { cat /tmp/touch.out >&2; return 1; }; usleep 10000
+    done
+}
+vm_touch() { echo "$*" >&7; }
+vm_touch_stop() { echo quit >&7; exec 7>&-; wait "$VM_TOUCH_PID" 2>/dev/null; }
+
+vm_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+
+vm_check() {
+    local name=$1; shift
+    if "$@"; then echo "check $name: ok"; else echo "check $name: FAILED"; VM_FAILED=$((VM_FAILED + 1)); fi
+}

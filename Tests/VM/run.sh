@@ -1,0 +1,110 @@
+#!/bin/bash
+# Tests/VM/run.sh - boot a throw-away QEMU VM (Debian's kernel + a busybox initramfs) with a
+# DRM device, run a host-built binary in it, and return the guest command's exit status.
+#
+#   run.sh [options] [-- 'GUEST SHELL COMMAND']
+#   -b PATH      host binary to ship (repeatable): /e2e/bin/NAME, on PATH, plus every library
+#                `ldd` lists, at the same absolute paths (the ELF interpreter among them)
+#   -f SRC[:DST] extra file to ship (repeatable; default DST /e2e/NAME)
+#   -s SCRIPT    guest test script to ship and run (same as -f SCRIPT -- /e2e/NAME ARGS...;
+#                the words after -- become its arguments)
+#   -g GPU       virtio (default) | vkms | fbdev | none
+#                virtio: virtio-gpu-pci, visible to QMP screendump, flips are not vblank-paced
+#                vkms:   software KMS with real 60 Hz vblank events; not visible to QEMU (use vm_grab)
+#                fbdev:  virtio-gpu with fbdev emulation and /dev/dri removed: only /dev/fb0
+#                none:   no display device at all
+#   -r WxH       virtio-gpu size (default 800x480)
+#   -n N         virtio-gpu max_outputs (default 1); output 2.. must be forced on in the guest
+#                kernel with -a 'video=Virtual-2:640x480e' (QEMU only enables output 0 headless)
+#   -k           keep the kernel's fbdev emulation + fbcon (default: off, nothing competes for KMS)
+#   -a ARGS      extra kernel parameters
+#   -o DIR       output directory (default ./out/vm-DATE-PID; console.log, driver.log, *.png)
+#   -t SECS      guest command timeout (default 60); the whole VM gets SECS+30 s of wall clock
+#   -N           no 9p share of DIR at /out (readbacks then travel base64 over the serial line)
+# Exit status: the guest command's; 124 = host timeout; 125 = the VM never reported (boot
+# failure, panic); 2 = usage.  Run setup.sh once before (cache: $SLIDELOCK_VM_CACHE).
+set -euo pipefail
+VM=$(cd "$(dirname "$0")" && pwd)
+CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
+[ -f "$CACHE/current" ] || { echo "run.sh: no VM cache in $CACHE; run $VM/setup.sh first" >&2; exit 125; }
+KV=$(cat "$CACHE/current")
+KDIR=$CACHE/$KV
+
+BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
+while getopts "b:f:s:g:r:n:ka:o:t:Nh" o; do
+    case $o in
+        b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
+        r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
+        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; *) usage ;;
+    esac
+done
+shift $((OPTIND - 1))
+OUT=${OUT:-$PWD/out/vm-$(date +%Y%m%d-%H%M%S)-$$}
+mkdir -p "$OUT"
+OUT=$(realpath "$OUT")
+# unix socket paths are limited to 108 bytes (sun_path)
+[ ${#OUT} -lt 95 ] || { echo "run.sh: output path too long for QEMU's sockets: $OUT" >&2; exit 2; }
+
+# --- payload: a second cpio appended to the cached base (the kernel unpacks both in order) ---
+P=$OUT/payload
+rm -rf "$P"; mkdir -p "$P/e2e/bin"
+for b in ${BINS[@]+"${BINS[@]}"}; do
+    install -m755 "$b" "$P/e2e/bin/"
+    ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+        [ -e "$P$lib" ] || install -D -m755 "$(readlink -f "$lib")" "$P$lib"
+    done
+done
+if [ -n "$SCRIPT" ]; then FILES+=("$SCRIPT"); fi
+for f in ${FILES[@]+"${FILES[@]}"}; do
+    src=${f%%:*} dst=${f#*:}
+    [ "$dst" = "$f" ] && dst=/e2e/$(basename "$src")
+    install -D -m755 "$src" "$P$dst"
+done
+if [ -n "$SCRIPT" ]; then
+    CMD="/e2e/$(basename "$SCRIPT")$(printf ' %q' "$@")"
+else
+    CMD=${*:-true}
+fi
+# the shipped libraries' directories also go on LD_LIBRARY_PATH, for $ORIGIN-relative RUNPATHs
+LIBDIRS=$(cd "$P" && find . -name '*.so*' ! -path './e2e/*' -printf '/%h\n' | sed 's|^/\./|/|' | sort -u | paste -sd: -)
+cat >"$P/e2e/cmd.sh" <<CMD
+#!/bin/sh
+export PATH=/e2e/bin:\$PATH${LIBDIRS:+ LD_LIBRARY_PATH=$LIBDIRS}
+. /e2e/lib.sh
+$CMD
+CMD
+chmod +x "$P/e2e/cmd.sh"
+(cd "$P" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$OUT/payload.cpio"
+cat "$KDIR/base.cpio" "$OUT/payload.cpio" >"$OUT/initrd.img"
+rm -rf "$P" "$OUT/payload.cpio"
+
+# --- QEMU -------------------------------------------------------------------------------------
+XRES=${RES%x*} YRES=${RES#*x}
+DISPLAY_DEV=()
+case $GPU in
+    virtio|fbdev) DEV=(-device "virtio-gpu-pci,id=gpu0,xres=$XRES,yres=$YRES,max_outputs=$OUTPUTS")
+                  DISPLAY_DEV=(--display-device gpu0) ;;
+    vkms|none) DEV=() ;;
+    *) echo "run.sh: unknown GPU $GPU" >&2; exit 2 ;;
+esac
+[ "$GPU" = fbdev ] && FBDEV=1
+SHAREDEV=()
+[ "$SHARE" = 1 ] && SHAREDEV=(-virtfs "local,path=$OUT,mount_tag=out,security_model=none,id=out")
+KAPPEND="console=ttyS0 quiet panic=-1 vm.gpu=$GPU vm.timeout=$TIMEOUT vm.share=$SHARE"
+[ "$FBDEV" = 0 ] && KAPPEND="$KAPPEND drm_kms_helper.fbdev_emulation=0"
+# KVM only where it can run a stock kernel: /dev/kvm alone is not enough (a nested PVM
+# /dev/kvm without vmx/svm aborts QEMU or emulates a hundred times slower than TCG).
+if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then ACCEL=(-accel kvm -cpu host)
+else ACCEL=(-accel tcg,thread=multi -cpu max); fi
+QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m 512 -smp 2 -nodefaults -no-user-config -display none -no-reboot
+      -kernel "$KDIR/vmlinux" -initrd "$OUT/initrd.img" -append "$KAPPEND $APPEND"
+      ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"}
+      -serial stdio -chardev "socket,id=ctl,path=$OUT/ctl.sock" -serial chardev:ctl
+      -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
+set +e
+python3 "$VM/tools/driver.py" --out "$OUT" --timeout $((TIMEOUT + 30)) ${DISPLAY_DEV[@]+"${DISPLAY_DEV[@]}"} -- "${QEMU[@]}"
+RC=$?
+set -e
+rm -f "$OUT/ctl.sock" "$OUT/qmp.sock" "$OUT/initrd.img"
+exit $RC

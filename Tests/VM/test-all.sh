@@ -1,0 +1,79 @@
+#!/bin/bash
+# Tests/VM/test-all.sh - the VM test suite of slidelock's DRM/KMS output.
+#
+#   Tests/VM/test-all.sh [-o OUTDIR] [TEST...]      (default: every test; needs root)
+#
+# Runs setup.sh (idempotent, cached), builds slidelock (release with a static Swift stdlib,
+# or debug if that fails), then boots one VM per test (Tests/VM/tests/NAME.sh in the guest)
+# and checks screenshots on the host. Prints one line per test and a final
+# "N passed, M failed"; exits 1 if anything failed. Artefacts (console.log, PNGs) are in
+# OUTDIR/NAME/ (default ./out/vm-tests).
+set -uo pipefail
+VM=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$VM/../.." && pwd)
+OUT=$PWD/out/vm-tests
+if [ "${1:-}" = -o ]; then OUT=$2; shift 2; fi
+mkdir -p "$OUT"; OUT=$(realpath "$OUT")
+T0=$(date +%s.%N)
+elapsed() { awk -v now="$(date +%s.%N)" -v t="$1" 'BEGIN { printf "%.1f", now - t }'; }
+
+"$VM/setup.sh" >"$OUT/setup.log" 2>&1 || { cat "$OUT/setup.log"; echo "0 passed, 1 failed"; exit 1; }
+echo "setup: $(elapsed "$T0") s"
+
+T=$(date +%s.%N)
+export PATH=/opt/swift/usr/bin:$PATH
+cd "$ROOT"
+if swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1; then
+    BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock; KIND="release, static stdlib"
+elif swift build >>"$OUT/build.log" 2>&1; then
+    BIN=$(swift build --show-bin-path)/slidelock; KIND=debug
+else
+    tail -30 "$OUT/build.log"; echo "0 passed, 1 failed"; exit 1
+fi
+cd - >/dev/null
+echo "build: $KIND, $(elapsed "$T") s"
+
+PASSED=0 FAILED=0 WHY=
+vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed guest checks
+    local name=$1; shift
+    rm -rf "${OUT:?}/$name"
+    "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$VM/tests/$name.sh" -t 90 "$@"
+    local rc=$?
+    [ $rc = 0 ] && return 0
+    WHY="guest exit $rc $(grep -ho 'check [^ ]*: FAILED' "$OUT/$name/console.log" | tr '\n' ' ')"
+    return 1
+}
+pattern() {     # pattern TEST FILE WxH: the PNG shows the drm-smoke pattern
+    local msg
+    msg=$(python3 "$VM/tools/check-pattern.py" "$OUT/$1/$2" --size "$3") || { WHY=$msg; return 1; }
+}
+same() {        # same TEST A B: two screenshots show the same picture (a cursor may blink)
+    local msg
+    msg=$(python3 "$VM/tools/compare-images.py" --max-fraction 0.001 "$OUT/$1/$2" "$OUT/$1/$3") || { WHY=$msg; return 1; }
+}
+note() { grep -ho "$2" "$OUT/$1/console.log" | head -1; }
+
+t_smoke_virtio() { vm smoke-virtio && pattern smoke-virtio smoke.png 800x480 && pattern smoke-virtio smoke-grab.png 800x480; }
+t_restore_fbcon() { vm restore-fbcon -k && pattern restore-fbcon during.png 800x480 && same restore-fbcon before.png after.png; }
+t_vkms_rate() { vm vkms-rate -g vkms && INFO=$(note vkms-rate 'vkms flips/s: .*'); }
+t_vkms_idle() { vm vkms-idle -g vkms && pattern vkms-idle idle-grab.png 1024x768 && INFO=$(note vkms-idle 'idle CPU: .*'); }
+t_two_outputs() {
+    vm two-outputs -n 2 -a video=Virtual-2:640x480e \
+        && pattern two-outputs head0.png 800x480 && pattern two-outputs head1.png 640x480
+}
+t_list_outputs() { vm list-outputs; }
+t_no_device() { vm no-device -g none; }
+
+TESTS=${*:-smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
+for t in $TESTS; do
+    WHY= INFO=
+    T=$(date +%s.%N)
+    if "t_${t//-/_}"; then
+        PASSED=$((PASSED + 1)); echo "PASS $t ($(elapsed "$T") s)${INFO:+: $INFO}"
+    else
+        FAILED=$((FAILED + 1)); echo "FAIL $t ($(elapsed "$T") s): $WHY (see $OUT/$t/console.log)"
+    fi
+done
+echo "suite time: $(elapsed "$T0") s"
+echo "$PASSED passed, $FAILED failed"
+[ $FAILED = 0 ]

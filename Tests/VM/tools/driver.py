@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""driver.py - host side of a slidelock VM run: starts QEMU, serves its sockets, answers the
+guest, takes screenshots, enforces the wall-clock limit and returns the guest's exit status.
+
+  driver.py --out DIR --timeout SECS [--display-device ID] -- qemu-system-x86_64 ARGS...
+
+QEMU connects as a client to two unix sockets we listen on before starting it (so nothing
+the guest writes before we attach can be lost):
+  DIR/ctl.sock  the guest's ttyS1, line requests from /e2e/lib.sh:
+                @@VM screenshot NAME HEAD -> QMP screendump -> DIR/NAME.png   reply OK/ERR
+                @@VM convert NAME.ppm     -> DIR/NAME.ppm (written via 9p) -> DIR/NAME.png
+                @@VM file NAME[.gz] + base64 lines + @@VM endfile -> DIR/NAME (.ppm -> .png)
+                @@VM log TEXT | @@VM start | @@VM exit RC                    (no reply)
+  DIR/qmp.sock  QMP monitor
+Exit status: the guest command's status; 124 when the wall-clock limit hit; 125 when the VM
+ended without reporting one (boot failure, kernel panic: see DIR/console.log).
+"""
+import argparse
+import base64
+import gzip
+import json
+import os
+import select
+import socket
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import vmimage  # noqa: E402
+
+args = argparse.ArgumentParser()
+args.add_argument('--out', required=True)
+args.add_argument('--timeout', type=float, default=120)
+args.add_argument('--display-device', help='QOM id of the GPU, needed to screendump heads > 0')
+args.add_argument('qemu', nargs=argparse.REMAINDER)
+opt = args.parse_args()
+qemu_argv = opt.qemu[1:] if opt.qemu[:1] == ['--'] else opt.qemu
+T0 = time.time()
+driver_log = open(os.path.join(opt.out, 'driver.log'), 'w')
+
+
+def log(*words):
+    print('[%7.3f]' % (time.time() - T0), *words, file=driver_log, flush=True)
+
+
+def listen(name):
+    path = os.path.join(opt.out, name)
+    if os.path.exists(path):
+        os.unlink(path)
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.bind(path)
+    s.listen(1)
+    s.settimeout(20)
+    return s
+
+
+class QMP:
+    """Just enough of the QMP protocol: one command at a time, events logged."""
+
+    def __init__(self, sock):
+        self.sock, self.buf = sock, b''
+        sock.settimeout(30)                              # a wedged QEMU must not hang us
+        self.read()                                      # greeting
+        self.command('qmp_capabilities')
+
+    def read(self):
+        while b'\n' not in self.buf:
+            data = self.sock.recv(65536)
+            if not data:
+                raise EOFError('QMP closed')
+            self.buf += data
+        line, self.buf = self.buf.split(b'\n', 1)
+        return json.loads(line)
+
+    def command(self, name, **arguments):
+        msg = {'execute': name, 'arguments': arguments} if arguments else {'execute': name}
+        self.sock.sendall(json.dumps(msg).encode() + b'\n')
+        while True:
+            reply = self.read()
+            if 'return' in reply or 'error' in reply:
+                return reply
+            log('QMP event', reply.get('event'))
+
+
+def screenshot(qmp, name, head):
+    ppm, png = os.path.join(opt.out, name + '.ppm'), os.path.join(opt.out, name + '.png')
+    params = {'filename': ppm}
+    if int(head) != 0 and opt.display_device:
+        params.update(device=opt.display_device, head=int(head))
+    reply = qmp.command('screendump', **params)
+    if 'error' in reply:
+        log('screendump failed:', reply['error'])
+        return 'ERR ' + reply['error'].get('desc', '?')
+    w, h = vmimage.ppm_to_png(ppm, png)
+    os.unlink(ppm)
+    log('screenshot %s head %s %dx%d' % (png, head, w, h))
+    return 'OK %s.png' % name
+
+
+def convert(name):
+    ppm = os.path.join(opt.out, os.path.basename(name))
+    try:
+        w, h = vmimage.ppm_to_png(ppm, ppm[:-4] + '.png')
+        os.unlink(ppm)
+    except (OSError, ValueError) as e:
+        return 'ERR %s' % e
+    return 'OK %dx%d' % (w, h)
+
+
+def main():
+    ctl_listener, qmp_listener = listen('ctl.sock'), listen('qmp.sock')
+    console = open(os.path.join(opt.out, 'console.log'), 'wb')
+    log('qemu:', ' '.join(qemu_argv))
+    proc = subprocess.Popen(qemu_argv, stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
+    status, timed_out = None, False
+    try:
+        ctl, _ = ctl_listener.accept()
+        qmp = QMP(qmp_listener.accept()[0])
+        ctl_log = open(os.path.join(opt.out, 'ctl.log'), 'wb')
+        deadline, buf, transfer = T0 + opt.timeout, b'', None
+        while proc.poll() is None:
+            if time.time() > deadline:
+                log('TIMEOUT after %.0f s' % opt.timeout)
+                timed_out = True
+                break
+            ready, _, _ = select.select([ctl], [], [], 0.2)
+            if not ready:
+                continue
+            data = ctl.recv(65536)
+            if not data:
+                break
+            ctl_log.write(data)
+            ctl_log.flush()
+            buf += data
+            while b'\n' in buf:
+                raw, buf = buf.split(b'\n', 1)
+                line = raw.decode(errors='replace').rstrip('\r')
+                reply = None
+                if transfer is not None:                          # base64 file body
+                    if line != '@@VM endfile':
+                        transfer[1].append(line.strip())
+                        continue
+                    name, body = transfer[0], base64.b64decode(''.join(transfer[1]))
+                    transfer = None
+                    if name.endswith('.gz'):
+                        name, body = name[:-3], gzip.decompress(body)
+                    open(os.path.join(opt.out, name), 'wb').write(body)
+                    reply = convert(name) if name.endswith('.ppm') else 'OK'
+                elif line.startswith('@@VM '):
+                    words = line.split()[1:] or ['?']
+                    verb = words[0]
+                    if verb == 'screenshot' and len(words) >= 2:
+                        reply = screenshot(qmp, os.path.basename(words[1]), words[2] if len(words) > 2 else 0)
+                    elif verb == 'convert' and len(words) == 2:
+                        reply = convert(words[1])
+                    elif verb == 'file' and len(words) == 2:
+                        transfer = (os.path.basename(words[1]), [])
+                    elif verb == 'exit':
+                        status = int(words[1])
+                        log('guest exit status', status)
+                    elif verb in ('log', 'start'):
+                        log('guest:', ' '.join(words))
+                    else:
+                        reply = 'ERR unknown request'
+                if reply is not None:
+                    ctl.sendall(reply.encode() + b'\n')
+    except (OSError, EOFError, ValueError) as e:   # socket.timeout is an OSError
+        log('lost QEMU:', e)
+    finally:
+        if proc.poll() is None:
+            try:
+                proc.wait(timeout=0 if timed_out else 10)
+            except subprocess.TimeoutExpired:
+                pass
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        console.close()
+    log('QEMU exited with %s after %.2f s' % (proc.returncode, time.time() - T0))
+    if timed_out:
+        return 124
+    if status is None:
+        log('no exit status from the guest; see console.log')
+        return 125
+    return status
+
+
+if __name__ == '__main__':
+    sys.exit(main())
