@@ -63,7 +63,7 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
             if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, last > first {
                 rate = Double(output.flipCount - 1) / (last - first)
             }
-            print("drm-smoke: \(output.name) \(output.flipCount) flips in \(format(elapsed)) s = \(format(rate)) flips/s")
+            print("drm-smoke: \(output.name) \(output.flipCount) flips in \(twoDecimals(elapsed)) s = \(twoDecimals(rate)) flips/s")
         }
         return 0
     } catch {
@@ -72,7 +72,7 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
     }
 }
 
-private func format(_ value: Double) -> String {
+private func twoDecimals(_ value: Double) -> String {
     let hundredths = Int((value * 100).rounded())
     return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)"
 }
