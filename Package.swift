@@ -30,6 +30,7 @@ let package = Package(
         .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"], resources: [.copy("Evemu")]),
         .testTarget(name: "SlideLockRenderTests", dependencies: ["SlideLockCore", "SlideLockRender"],
                     resources: [.copy("Golden")]),
+        .testTarget(name: "SlideLockPlatformTests", dependencies: ["SlideLockCore", "SlideLockPlatform"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import SlideLockPlatform
+
+@Suite struct FileIOTests {
+    @Test func writeThenReadRoundTrips() throws {
+        let path = NSTemporaryDirectory() + "slidelock-fileio-\(getpid())"
+        try FileIO.write(Array("hello".utf8), to: path)
+        #expect(try FileIO.readText(path) == "hello")
+        #expect(FileIO.exists(path))
+        try FileManager.default.removeItem(atPath: path)
+    }
+
+    @Test func missingFileNamesThePath() {
+        do {
+            _ = try FileIO.read("/nonexistent/x")
+            Issue.record("expected a failure")
+        } catch {
+            #expect(error.description == "/nonexistent/x: No such file or directory")
+        }
+    }
+
+    @Test func listIsSortedAndEmptyForAMissingDirectory() throws {
+        let dir = NSTemporaryDirectory() + "slidelock-list-\(getpid())"
+        try FileIO.makeDirectories(dir + "/sub")
+        try FileIO.write([], to: dir + "/b.conf")
+        try FileIO.write([], to: dir + "/a.conf")
+        #expect(try FileIO.list(dir) == ["a.conf", "b.conf", "sub"])
+        #expect(try FileIO.list(dir + "/missing") == [])
+        try FileManager.default.removeItem(atPath: dir)
+    }
+}
