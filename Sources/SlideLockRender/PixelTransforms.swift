@@ -49,3 +49,34 @@ extension Canvas {
         return out
     }
 }
+
+extension Canvas {
+    /// Copies logical `region` of this canvas into `panel` turned clockwise by `degrees`
+    /// (the same mapping as `rotated(by:)`), and returns the panel rectangle it covered:
+    /// a damaged rectangle costs only its own pixels on a rotated panel.
+    @discardableResult
+    public func blitRotated(_ region: PixelRect, by degrees: Int, into panel: Canvas) -> PixelRect {
+        let r = region.intersection(bounds)
+        guard !r.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let quarter = ((degrees / 90) % 4 + 4) % 4
+        let w = width, h = height, pw = panel.width
+        let src = pixels, dst = panel.pixels
+        for y in r.y..<r.maxY {
+            for x in r.x..<r.maxX {
+                let v = src[y &* w &+ x]
+                switch quarter {
+                case 0: dst[y &* pw &+ x] = v
+                case 1: dst[x &* pw &+ (h &- 1 &- y)] = v
+                case 2: dst[(h &- 1 &- y) &* pw &+ (w &- 1 &- x)] = v
+                default: dst[(w &- 1 &- x) &* pw &+ y] = v
+                }
+            }
+        }
+        switch quarter {
+        case 0: return r
+        case 1: return PixelRect(x: h - r.maxY, y: r.x, width: r.height, height: r.width)
+        case 2: return PixelRect(x: w - r.maxX, y: h - r.maxY, width: r.width, height: r.height)
+        default: return PixelRect(x: r.y, y: w - r.maxX, width: r.height, height: r.width)
+        }
+    }
+}

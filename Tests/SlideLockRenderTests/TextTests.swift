@@ -144,3 +144,22 @@ import Testing
         #expect(throws: PNGCodec.Failure.self) { try PNGCodec.decode([1, 2, 3, 4]) }
     }
 }
+
+@Suite struct RotationBlitTests {
+    @Test(arguments: [0, 90, 180, 270])
+    func regionBlitsAgreeWithWholeImageRotation(degrees: Int) {
+        let c = Canvas(width: 40, height: 24)
+        for i in 0..<(40 * 24) { c.pixels[i] = UInt32(i) }
+        let whole = c.rotated(by: degrees)
+        let panel = Canvas(width: whole.width, height: whole.height)
+        let region = PixelRect(x: 5, y: 3, width: 17, height: 9)
+        let covered = c.blitRotated(region, by: degrees, into: panel)
+        #expect(covered.area == region.area)
+        for y in 0..<panel.height {
+            for x in 0..<panel.width {
+                let inside = covered.intersects(PixelRect(x: x, y: y, width: 1, height: 1))
+                #expect(panel.pixel(x: x, y: y) == (inside ? whole.pixel(x: x, y: y) : 0))
+            }
+        }
+    }
+}

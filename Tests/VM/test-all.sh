@@ -62,9 +62,33 @@ t_two_outputs() {
         && pattern two-outputs head0.png 800x480 && pattern two-outputs head1.png 640x480
 }
 t_list_outputs() { vm list-outputs; }
+t_lock_vkms() {
+    vm lock-vkms -g vkms -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 1024x768 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-vkms/expected.png" \
+        && golden lock-vkms idle-grab.png expected.png \
+        && INFO="$(note lock-vkms 'slidelock vkms flips/s: .*'), $(note lock-vkms 'slidelock idle CPU: .*')"
+}
+t_lock_rotate() {
+    vm lock-rotate -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 480x800 --rotate 90 --set theme.fonts=$FONT --set animation.hue=off \
+            --out "$OUT/lock-rotate/expected.png" \
+        && golden lock-rotate rotated.png expected.png
+}
+FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
+    local msg
+    msg=$(python3 "$VM/tools/compare-images.py" --channel-tolerance 4 --max-fraction 0.001 \
+        "$OUT/$1/$2" "$OUT/$1/$3") || { WHY=$msg; return 1; }
+    INFO=$msg
+}
+t_lock_virtio() {
+    vm lock-virtio -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-virtio/expected.png" \
+        && golden lock-virtio locked.png expected.png
+}
 t_no_device() { vm no-device -g none; }
 
-TESTS=${*:-smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
+TESTS=${*:-lock-virtio lock-vkms lock-rotate smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)

@@ -1,0 +1,41 @@
+@preconcurrency import Glibc
+import CLinux
+
+/// Signals as readable events on a file descriptor (signalfd), so the single-threaded poll
+/// loop handles them like input: no async-signal-safety traps, and a SIGTERM unwinds
+/// normally through every deinit that restores the display.
+public final class SignalSource {
+    public let fd: Int32
+    private var mask = sigset_t()
+
+    /// Blocks `signals` for the process (a blocked signal stays pending for the signalfd
+    /// instead of running its default action) and opens the descriptor.
+    public init(_ signals: [Int32]) throws {
+        sigemptyset(&mask)
+        for s in signals { sigaddset(&mask, s) }
+        // Blocked before the fd exists, so none can slip through with its default action.
+        sigprocmask(SIG_BLOCK, &mask, nil)
+        let fd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
+        guard fd >= 0 else {
+            let e = errno
+            sigprocmask(SIG_UNBLOCK, &mask, nil)
+            throw SystemError(operation: "signalfd", errno: e)
+        }
+        self.fd = fd
+    }
+
+    deinit {
+        close(fd)
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
+    }
+
+    /// Every signal waiting, in arrival order; empty when none.
+    public func read() -> [Int32] {
+        var found: [Int32] = []
+        var info = signalfd_siginfo()
+        while Glibc.read(fd, &info, MemoryLayout<signalfd_siginfo>.size) == MemoryLayout<signalfd_siginfo>.size {
+            found.append(Int32(info.ssi_signo))
+        }
+        return found
+    }
+}

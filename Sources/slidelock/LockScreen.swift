@@ -1,0 +1,164 @@
+@preconcurrency import Glibc
+import SlideLockCore
+import SlideLockPlatform
+
+/// Where touches come from (the evdev edge, or nothing).
+protocol TouchSource: AnyObject {
+    var pollDescriptors: [Int32] { get }
+    func readAvailable() -> [LockEvent]
+    func advance(to seconds: Double) -> [LockEvent]
+    func takeLog() -> [String]
+    /// When `advance` must next be called even without input (ghost-filter proofs), or nil.
+    var nextDeadline: Double? { get }
+}
+
+/// What a completed slide starts in hook mode (the hook runner), reporting back its outcome.
+protocol UnlockAction: AnyObject {
+    var pollDescriptors: [Int32] { get }
+    var deadline: Double? { get }
+    /// Starts the action; false (and a log line) when it could not start.
+    func start(slideDuration: Double, now: Double) -> Bool
+    /// Called when a descriptor is readable or the deadline passed; the outcome once, when done.
+    func service(now: Double) -> Bool?
+    func takeLog() -> [String]
+}
+
+/// The running lock screen: a single-threaded poll loop over the DRM fd (page-flip events),
+/// signals, touch devices and the hook. Frames are drawn only when something changed and
+/// no flip is pending, so with nothing animating the process sleeps in poll.
+final class LockScreen {
+    private let display: DRMDisplay
+    private var views: [PanelView]
+    private var session: LockSession
+    private let signals: SignalSource
+    private let input: TouchSource?
+    private let action: UnlockAction?
+    private let log: Logging
+    private let reload: () throws -> Settings
+    private var exitAfterFrame = false
+    private var readyReported = false
+    /// Called once the first frame is on screen (systemd READY=1).
+    var onFirstFrame: () -> Void = {}
+    /// Called with each state change (systemd STATUS=).
+    var onState: (LockState) -> Void = { _ in }
+
+    init(display: DRMDisplay, rotation: ImageRotation, settings: Settings, signals: SignalSource,
+         input: TouchSource?, action: UnlockAction?, log: Logging, reload: @escaping () throws -> Settings) {
+        self.display = display
+        views = display.outputs.map { PanelView(output: $0, rotation: rotation, settings: settings) }
+        // Touch drives the first output (the built-in panel comes first in connector order).
+        let touchView = views[0]
+        session = LockSession(settings: settings, layout: touchView.builder.layout)
+        self.signals = signals
+        self.input = input
+        self.action = action
+        self.log = log
+        self.reload = reload
+    }
+
+    /// Runs until unlocked (exit mode: status 0) or a terminating signal (128 + signal).
+    func run() throws -> Int32 {
+        let start = MonotonicClock.now()
+        for view in views { try view.prepare(session.visual(at: start)) }
+        var lastState = session.state
+        onState(lastState)
+        while true {
+            try drawWhereNeeded(now: MonotonicClock.now())
+            // The first frame is a modeset (synchronous); later ones are flips. Either way it
+            // is on screen once nothing is in flight.
+            if !readyReported && !display.isFlipPending { readyReported = true; onFirstFrame() }
+            if exitAfterFrame && !display.isFlipPending { return ExitStatus.ok }
+            var fds = ([display.fd, signals.fd] + (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []))
+                .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let timeout = pollTimeout(now: MonotonicClock.now())
+            if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
+                throw SystemError(operation: "poll", errno: errno)
+            }
+            let now = MonotonicClock.now()
+            if fds[0].revents != 0 {
+                _ = try display.handleEvents()
+            }
+            if fds[1].revents != 0, let status = handleSignals(now: now) { return status }
+            var events: [LockEvent] = []
+            if let input {
+                events += input.readAvailable()
+                events += input.advance(to: now)
+                for line in input.takeLog() { log.debug(line) }
+            }
+            if let action, let success = action.service(now: now) {
+                events.append(.actionFinished(success: success, time: now))
+            }
+            for line in action?.takeLog() ?? [] { log.info(line) }
+            events.append(.tick(time: now))
+            for event in events { apply(session.handle(event), now: now) }
+            for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+            if session.state != lastState { lastState = session.state; onState(lastState) }
+        }
+    }
+
+    private func apply(_ effects: [LockEffect], now: Double) {
+        for effect in effects {
+            switch effect {
+            case .unlock(let duration):
+                log.info("unlocked by a \(Int(duration * 1000)) ms slide")
+                if session.settings.action.mode == .hook {
+                    if action?.start(slideDuration: duration, now: now) != true {
+                        apply(session.handle(.actionFinished(success: false, time: now)), now: now)
+                    }
+                }
+            case .exit: exitAfterFrame = true
+            case .slideStarted, .slideCancelled: break
+            }
+        }
+    }
+
+    /// Renders every output that is free to flip; the frame time is the next vblank.
+    private func drawWhereNeeded(now: Double) throws {
+        for view in views where !view.output.isFlipPending {
+            _ = try view.show(session.visual(at: view.nextFrameTime(now: now)))
+        }
+    }
+
+    /// Milliseconds poll may sleep: forever when nothing animates and nothing is due.
+    private func pollTimeout(now: Double) -> Int32 {
+        var deadline: Double? = nil
+        func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
+        // An animation whose last frame changed nothing has no flip to wake us: tick at the refresh rate.
+        if session.isAnimating && !display.isFlipPending { consider(now + views[0].frameInterval) }
+        consider(session.nextDeadline)
+        consider(input?.nextDeadline)
+        consider(action?.deadline)
+        guard let deadline else { return -1 }
+        return Int32(max(0, min(60_000, ((deadline - now) * 1000).rounded(.up))))
+    }
+
+    /// SIGTERM/SIGINT end the run (128 + signal, never 0: a boot flow waiting for an
+    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks.
+    private func handleSignals(now: Double) -> Int32? {
+        for signal in signals.read() {
+            switch signal {
+            case SIGTERM, SIGINT:
+                log.info("stopping on signal \(signal)")
+                return 128 + signal
+            case SIGHUP:
+                do {
+                    // Everything is built and checked aside, so a bad config changes nothing.
+                    let settings = try reload()
+                    let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
+                    let freshSession = LockSession(settings: settings, layout: fresh[0].builder.layout)
+                    for view in fresh { try view.prepare(freshSession.visual(at: now)) }
+                    views = fresh
+                    session = freshSession
+                    log.info("configuration reloaded")
+                } catch {
+                    log.error("configuration not reloaded, keeping the old one: \(error)")
+                }
+            case SIGUSR1:
+                apply(session.handle(.reset(time: now)), now: now)
+                log.info("reset to locked (SIGUSR1)")
+            default: break
+            }
+        }
+        return nil
+    }
+}
