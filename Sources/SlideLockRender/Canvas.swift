@@ -9,6 +9,8 @@ public final class Canvas {
     /// Row-major, `width` pixels per row, owned by the canvas.
     public let pixels: UnsafeMutablePointer<UInt32>
     public var clip: PixelRect
+    /// Colour tables of recent fills: a moving thumb redraws the same gradient each frame.
+    var columnCache = ColumnCache()
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
@@ -61,9 +63,10 @@ struct PackedColor {
     @usableFromInline
     init(_ c: Color, opacity: Double = 1) {
         let alpha = min(max(c.alpha * opacity, 0), 1)
-        func ch(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * alpha * 255).rounded()) }
+        // + 0.5 and truncation rounds these non-negative values without a libm call.
+        func ch(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * alpha * 255 + 0.5) }
         r = ch(c.red); g = ch(c.green); b = ch(c.blue)
-        a = UInt32((alpha * 255).rounded())
+        a = UInt32(alpha * 255 + 0.5)
     }
 
     /// The colour as if opaque (premultiplied by 1).

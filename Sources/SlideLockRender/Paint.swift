@@ -10,6 +10,11 @@ public enum Paint: Equatable, Sendable {
     /// `x0..<x0+count`, each taken at the pixel centre, so any clipped span gets the same
     /// values as a full one.
     func columns(from x0: Int, count: Int, opacity: Double) -> (source: [UInt32], inverseAlpha: [UInt32]) {
+        if case .solid(let c) = self {
+            let p = PackedColor(c, opacity: opacity)
+            return ([UInt32](repeating: p.r << 16 | p.g << 8 | p.b, count: count),
+                    [UInt32](repeating: 255 - p.a, count: count))
+        }
         var source = [UInt32](repeating: 0, count: count)
         var inverse = [UInt32](repeating: 0, count: count)
         for i in 0..<count {
@@ -26,5 +31,21 @@ public enum Paint: Equatable, Sendable {
             inverse[i] = 255 - p.a
         }
         return (source, inverse)
+    }
+}
+
+/// The last few column tables, keyed by everything they depend on.
+struct ColumnCache {
+    struct Key: Equatable { let paint: Paint; let opacity: Double; let x0: Int; let count: Int }
+    private var entries: [(key: Key, source: [UInt32], inverseAlpha: [UInt32])] = []
+
+    mutating func columns(_ paint: Paint, from x0: Int, count: Int, opacity: Double)
+        -> (source: [UInt32], inverseAlpha: [UInt32]) {
+        let key = Key(paint: paint, opacity: opacity, x0: x0, count: count)
+        if let hit = entries.first(where: { $0.key == key }) { return (hit.source, hit.inverseAlpha) }
+        let made = paint.columns(from: x0, count: count, opacity: opacity)
+        if entries.count >= 8 { entries.removeFirst() }
+        entries.append((key, made.source, made.inverseAlpha))
+        return made
     }
 }

@@ -10,7 +10,7 @@ extension Canvas {
         let area = rect.enclosingPixels.intersection(clip)
         guard !area.isEmpty else { return }
         let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
-        let columns = paint.columns(from: area.x, count: area.width, opacity: opacity)
+        let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
         let shape = RoundedBox(rect: rect, radius: r)
 
         columns.source.withUnsafeBufferPointer { source in
@@ -18,11 +18,19 @@ extension Canvas {
                 for y in area.y..<area.maxY {
                     let cy = Double(y) + 0.5
                     let inCorner = cy < rect.minY + r || cy > rect.maxY - r
-                    // Columns whose coverage is the row's vertical coverage alone.
-                    let band = inCorner ? max(r, 0.5) : 0.5
+                    let rowCoverage = coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
+                    // Columns whose coverage is the row's vertical coverage alone: between the
+                    // corners, plus, in a fully covered row, the part of each corner circle at
+                    // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there
+                    // too). Only the rim pixels need the distance function.
+                    var band = inCorner ? max(r, 0.5) : 0.5
+                    if inCorner && rowCoverage == 255 {
+                        let dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+                        let inner = r - 0.5
+                        band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
+                    }
                     let midStart = max(area.x, Int((rect.minX + band - 0.5).rounded(.up)))
                     let midEnd = max(midStart, min(area.maxX, Int((rect.maxX - band - 0.5).rounded(.down)) + 1))
-                    let rowCoverage = coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
                     let row = pixels + y * width
                     for x in area.x..<midStart {
                         blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])
