@@ -14,7 +14,7 @@ public struct FlipCompletion {
 /// restores the CRTCs and the VT as they were found.
 ///
 /// Use: render per output (each has its own `width`/`height`), `present` when
-/// `!isFlipPending`, `poll` `fd` for POLLIN and call `handleEvents()` to learn which flips
+/// `!isFlipPending`, `poll` `fd` for POLLIN and call `handleFlipEvents()` to learn which flips
 /// completed and when.
 public final class DRMDisplay {
     public let device: DRMDevice
@@ -48,7 +48,7 @@ public final class DRMDisplay {
 
     /// Reads the DRM events waiting on `fd` (call when poll reports POLLIN; it blocks
     /// otherwise) and returns the page flips that completed.
-    public func handleEvents() throws -> [FlipCompletion] {
+    public func handleFlipEvents() throws -> [FlipCompletion] {
         guard !isClosed else { return [] }
         let before = outputs.map(\.flipCount)
         var context = drmEventContext()
@@ -76,7 +76,7 @@ public final class DRMDisplay {
         let deadline = monotonicSeconds() + 0.5
         while isFlipPending, monotonicSeconds() < deadline {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 { _ = try? handleEvents() }
+            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
         }
         isClosed = true
         for output in outputs { output.restore() }

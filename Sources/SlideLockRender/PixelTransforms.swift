@@ -31,10 +31,7 @@ extension Canvas {
     public func convertToRGB565(_ rect: PixelRect, into destination: UnsafeMutablePointer<UInt16>, stride: Int) {
         for y in rect.y..<rect.maxY {
             let src = pixels + y * width, dst = destination + y * stride
-            for x in rect.x..<rect.maxX {
-                let p = src[x]
-                dst[x] = UInt16(truncatingIfNeeded: ((p >> 8) & 0xF800) | ((p >> 5) & 0x07E0) | ((p >> 3) & 0x001F))
-            }
+            for x in rect.x..<rect.maxX { dst[x] = PixelPacking.rgb565(src[x]) }
         }
     }
 

@@ -27,7 +27,7 @@ protocol UnlockAction: AnyObject {
 /// signals, touch devices and the hook. Frames are drawn only when something changed and
 /// no flip is pending, so with nothing animating the process sleeps in poll.
 final class LockScreen {
-    private let display: DRMDisplay
+    private let display: PanelDisplay
     private var views: [PanelView]
     private var session: LockSession
     private let signals: SignalSource
@@ -42,10 +42,10 @@ final class LockScreen {
     /// Called with each state change (systemd STATUS=).
     var onState: (LockState) -> Void = { _ in }
 
-    init(display: DRMDisplay, rotation: ImageRotation, settings: Settings, signals: SignalSource,
+    init(display: PanelDisplay, rotation: ImageRotation, settings: Settings, signals: SignalSource,
          input: TouchSource?, action: UnlockAction?, log: Logging, reload: @escaping () throws -> Settings) {
         self.display = display
-        views = display.outputs.map { PanelView(output: $0, rotation: rotation, settings: settings) }
+        views = display.panels.map { PanelView(output: $0, rotation: rotation, settings: settings) }
         // Touch drives the first output (the built-in panel comes first in connector order).
         let touchView = views[0]
         session = LockSession(settings: settings, layout: touchView.builder.layout)
@@ -68,15 +68,16 @@ final class LockScreen {
             // is on screen once nothing is in flight.
             if !readyReported && !display.isFlipPending { readyReported = true; onFirstFrame() }
             if exitAfterFrame && !display.isFlipPending { return ExitStatus.ok }
-            var fds = ([display.fd, signals.fd] + (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []))
-                .map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // A display without completion events (fbdev) polls -1, which poll ignores.
+            var fds = ([display.eventDescriptor ?? -1, signals.fd] + (input?.pollDescriptors ?? [])
+                + (action?.pollDescriptors ?? [])).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let timeout = pollTimeout(now: MonotonicClock.now())
             if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
                 throw SystemError(operation: "poll", errno: errno)
             }
             let now = MonotonicClock.now()
             if fds[0].revents != 0 {
-                _ = try display.handleEvents()
+                try display.handleEvents()
             }
             if fds[1].revents != 0, let status = handleSignals(now: now) { return status }
             var events: [LockEvent] = []
@@ -114,7 +115,9 @@ final class LockScreen {
 
     /// Renders every output that is free to flip; the frame time is the next vblank.
     private func drawWhereNeeded(now: Double) throws {
-        for view in views where !view.output.isFlipPending {
+        // Without completion events (fbdev) nothing paces us: wait for the next refresh.
+        let paced = display.eventDescriptor != nil
+        for view in views where !view.output.isFlipPending && (paced || view.isDue(now: now)) {
             _ = try view.show(session.visual(at: view.nextFrameTime(now: now)))
         }
     }

@@ -52,7 +52,7 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
             let timeout = Int32(max(1, ((end - monotonicSeconds()) * 1000).rounded(.up)))
             if poll(&fds, 2, timeout) < 0 && errno != EINTR { throw SystemError(operation: "poll", errno: errno) }
-            if fds[0].revents != 0 { _ = try display.handleEvents() }
+            if fds[0].revents != 0 { _ = try display.handleFlipEvents() }
             if fds[1].revents != 0 { interrupted = true; print("drm-smoke: interrupted") }
         }
         let elapsed = monotonicSeconds() - start

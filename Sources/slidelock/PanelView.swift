@@ -5,7 +5,7 @@ import SlideLockRender
 /// One lit output: renders the session's visual at the output's own size and rotation
 /// and hands only the damaged pixels to the display.
 final class PanelView {
-    let output: DRMOutput
+    let output: PanelOutput
     let rotation: ImageRotation
     let builder: SceneBuilder
     let renderer: SceneRenderer
@@ -14,7 +14,7 @@ final class PanelView {
     /// Seconds between vblanks, from the mode's refresh rate.
     let frameInterval: Double
 
-    init(output: DRMOutput, rotation: ImageRotation, settings: Settings) {
+    init(output: PanelOutput, rotation: ImageRotation, settings: Settings) {
         self.output = output
         self.rotation = rotation
         let logicalWidth = rotation.swapsAxes ? output.height : output.width
@@ -22,8 +22,7 @@ final class PanelView {
         builder = SceneBuilder(settings: settings, width: logicalWidth, height: logicalHeight)
         renderer = SceneRenderer(width: logicalWidth, height: logicalHeight)
         panel = rotation == .upright ? nil : Canvas(width: output.width, height: output.height)
-        let milli = output.mode.refreshMillihertz
-        frameInterval = milli > 0 ? 1000 / Double(milli) : 1.0 / 60
+        frameInterval = output.frameInterval
     }
 
     /// Logical (unrotated) size: the touch and layout coordinate space.
@@ -45,6 +44,12 @@ final class PanelView {
             try output.present(shadow: renderer.canvas.pixels, stride: renderer.canvas.width, damage: damage)
         }
         return true
+    }
+
+    /// True once a refresh interval has passed since the last frame reached the screen.
+    func isDue(now: Double) -> Bool {
+        guard let last = output.lastFlipSeconds else { return true }
+        return now >= last + frameInterval - 0.001
     }
 
     /// The time the next frame will be on screen: one refresh after the last flip, or now.

@@ -16,6 +16,7 @@ enum RunCommand {
       --connector NAME         only this connector (e.g. HDMI-A-1, DSI-1)
       --mode WxH[@Hz]          this mode instead of the kernel's choice
       --rotate 0|90|180|270    the panel is mounted turned clockwise by this much
+      --fbdev PATH             use this framebuffer (default: /dev/fb0 when no DRM card can be used)
       --master-wait SECONDS    how long to wait for another program to release the display (5)
       --verbose                debug lines in the log
       --config FILE, --set SECTION.KEY=VALUE, --theme NAME
@@ -40,23 +41,23 @@ enum RunCommand {
         }
         options.masterWaitSeconds = try args.number("--master-wait", in: 0...600) ?? 5
         let rotation = ImageRotation(degrees: try args.rotation())!
+        let fbdevPath = try args.value("--fbdev")
         let log = ConsoleLog(verbose: args.flag("--verbose"))
         try args.finish()
 
         let settings = try loader.load()
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
-        let display = try DRMDisplay(options: options)
+        let display = try openDisplay(options, fbdev: fbdevPath, log: log)
         defer { display.close() }
-        for (output, reason) in zip(display.outputs, display.modeReasons) {
-            log.info("output \(display.device.path) (\(display.device.driverName)) \(output.name) \(output.mode) "
-                + "[\(reason.rawValue)] XRGB8888 rotate \(rotation.degrees)")
+        for output in display.panels {
+            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) rotate \(rotation.degrees)")
         }
         let screen = LockScreen(display: display, rotation: rotation, settings: settings, signals: signals,
                                 input: nil, action: nil, log: log, reload: { try loader.load() })
         screen.onFirstFrame = { log.info("ready: first frame on screen") }
         screen.onState = { log.debug("state: \($0.rawValue)") }
         let status = try screen.run()
-        for output in display.outputs {
+        for output in display.panels {
             // Flip statistics between vblank timestamps: what the panel actually showed.
             if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1, last > first {
                 let rate = Double(output.flipCount - 1) / (last - first)
@@ -67,5 +68,22 @@ enum RunCommand {
         }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
+    }
+
+    /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when
+    /// there is no usable DRM card at all). Other DRM errors stand: they need a person.
+    static func openDisplay(_ options: DisplayOptions, fbdev: String?, log: Logging) throws -> PanelDisplay {
+        if let fbdev { return try FBDevOutput(path: fbdev) }
+        do {
+            return try DRMDisplay(options: options)
+        } catch let error as DisplayError {
+            switch error {
+            case .noDevice, .noUsableDevice:
+                guard options.devicePath == nil, FileIO.exists("/dev/fb0") else { throw error }
+                log.info("\(error); falling back to the framebuffer /dev/fb0")
+                return try FBDevOutput(path: "/dev/fb0")
+            default: throw error
+            }
+        }
     }
 }

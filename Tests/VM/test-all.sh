@@ -74,6 +74,11 @@ t_lock_rotate() {
             --out "$OUT/lock-rotate/expected.png" \
         && golden lock-rotate rotated.png expected.png
 }
+t_lock_fbdev() {
+    vm lock-fbdev -g fbdev -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-fbdev/expected.png" \
+        && golden lock-fbdev fbdev.png expected.png
+}
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
@@ -88,7 +93,7 @@ t_lock_virtio() {
 }
 t_no_device() { vm no-device -g none; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)

@@ -1,0 +1,40 @@
+import SlideLockCore
+
+/// One screen the lock screen draws on: a DRM output or an fbdev framebuffer.
+public protocol PanelOutput: FrameSink {
+    /// Connector name (`HDMI-A-1`) or framebuffer path.
+    var name: String { get }
+    /// `800x480@60` and the like, for logs.
+    var modeDescription: String { get }
+    /// Seconds between refreshes.
+    var frameInterval: Double { get }
+    /// CLOCK_MONOTONIC seconds of the latest frame reaching the screen, nil before the first.
+    var lastFlipSeconds: Double? { get }
+    var firstFlipSeconds: Double? { get }
+    var flipCount: Int { get }
+}
+
+/// The screens slidelock owns, and how completions of their frames are learned.
+public protocol PanelDisplay: AnyObject {
+    var panels: [PanelOutput] { get }
+    /// Polled for POLLIN when frames complete asynchronously (DRM events); nil otherwise.
+    var eventDescriptor: Int32? { get }
+    func handleEvents() throws
+    var isFlipPending: Bool { get }
+    /// Restores what was on screen before. Idempotent.
+    func close()
+    /// `card0 (virtio_gpu)` or `/dev/fb0 (fbdev)`, for logs.
+    var deviceDescription: String { get }
+}
+
+extension DRMOutput: PanelOutput {
+    public var modeDescription: String { mode.description }
+    public var frameInterval: Double { mode.refreshMillihertz > 0 ? 1000 / Double(mode.refreshMillihertz) : 1.0 / 60 }
+}
+
+extension DRMDisplay: PanelDisplay {
+    public var panels: [PanelOutput] { outputs }
+    public var eventDescriptor: Int32? { fd }
+    public var deviceDescription: String { "\(device.path) (\(device.driverName))" }
+    public func handleEvents() throws { _ = try handleFlipEvents() }
+}

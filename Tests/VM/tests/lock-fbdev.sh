@@ -1,0 +1,22 @@
+#!/bin/sh
+. /e2e/lib.sh
+# No DRM device, only /dev/fb0 (virtio-gpu's fbdev emulation with /dev/dri removed):
+# slidelock falls back to the framebuffer, shows the headless render (host check) and
+# puts the framebuffer back when stopped.
+slidelock --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
+app=$!
+vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+usleep 300000
+vm_screenshot fbdev
+ticks0=$(vm_cpu_ticks $app)
+sleep 2
+ticks1=$(vm_cpu_ticks $app)
+kill -TERM $app
+wait $app
+rc=$?
+cat /tmp/lock.log
+echo "fbdev idle CPU: $((ticks1 - ticks0)) ticks in 2 s"
+vm_check fell-back grep -q "falling back to the framebuffer /dev/fb0" /tmp/lock.log
+vm_check exit-143 [ $rc = 143 ]
+vm_check idle-cpu [ $((ticks1 - ticks0)) -le 1 ]
+exit $VM_FAILED
