@@ -63,8 +63,13 @@ t_two_outputs() {
 }
 t_list_outputs() { vm list-outputs; }
 t_no_device() { vm no-device -g none; }
+t_input_list() { vm input-list; }
+t_input_swipe() { vm input-swipe; }
+t_input_hotplug() { vm input-hotplug; }
+t_input_grab() { vm input-grab; }
 
-TESTS=${*:-smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
+TESTS=${*:-smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device
+    input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)
