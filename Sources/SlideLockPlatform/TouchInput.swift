@@ -181,7 +181,7 @@ public final class TouchInput {
             return
         }
         retrying[path] = nil
-        let named = options.device.map { $0 == device.name } ?? false
+        let named = options.device.map { $0 == device.name || $0 == path } ?? false
         if options.device != nil && !named {
             skipped.insert(path)
             return
