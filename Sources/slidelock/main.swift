@@ -14,6 +14,8 @@ Commands:
   bench         time the renderer (median and p95 ms per frame)
   list-outputs  DRM cards, connectors and modes, and which slidelock would use
   drm-smoke     light every output with a test pattern and count page flips
+  list-inputs   input devices, their capabilities, and which slidelock would use
+  input-debug   print the touch events slidelock would act on
   help          this text
 
 Lock screen options:
@@ -34,6 +36,8 @@ case "render": status = runReportingErrors("render") { try RenderCommand.run(res
 case "check-config": status = runReportingErrors("check-config") { try CheckConfigCommand.run(rest) }
 case "play": status = runReportingErrors("play") { try PlayCommand.run(rest) }
 case "list-outputs": status = runListOutputs(rest)
+case "list-inputs": status = runListInputs(rest)
+case "input-debug": status = runInputDebug(rest)
 case "drm-smoke": status = runDRMSmoke(rest)
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "help": Console.out(usage); status = ExitStatus.ok

@@ -92,8 +92,13 @@ t_lock_virtio() {
         && golden lock-virtio locked.png expected.png
 }
 t_no_device() { vm no-device -g none; }
+t_input_list() { vm input-list; }
+t_input_swipe() { vm input-swipe; }
+t_input_hotplug() { vm input-hotplug; }
+t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs list-outputs no-device}
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+    list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)

@@ -10,7 +10,9 @@
 #   vm_wait_text FILE TEXT [SECS]  wait until FILE contains TEXT (default 20 s)
 #   vm_touch_start [W H]        start the uinput touchscreen (before the app scans /dev/input)
 #   vm_touch CMD                "down X Y" | "move X Y" | "up" | "swipe X0 Y0 X1 Y1 MS [STEPS]"
-#   vm_touch_stop
+#   vm_touch_stop               destroys the device (no lift: an unplug mid-drag if a finger is down)
+#   vm_touch_node               its /dev/input/eventN
+#   vm_mouse_start / vm_mouse CMD / vm_mouse_stop   a uinput mouse: "rel DX DY" | "press" | "release"
 #   vm_cpu_ticks PID            utime+stime of PID in clock ticks (/proc/PID/stat fields 14+15)
 #   vm_check NAME CONDITION...  prints "check NAME: ok|FAILED" and records failures in $VM_FAILED
 
@@ -73,6 +75,20 @@ vm_touch_start() {
 }
 vm_touch() { echo "$*" >&7; }
 vm_touch_stop() { echo quit >&7; exec 7>&-; wait "$VM_TOUCH_PID" 2>/dev/null; }
+vm_touch_node() { sed -n 's/^READY //p' /tmp/touch.out; }
+
+vm_mouse_start() {
+    rm -f /tmp/mouse.fifo /tmp/mouse.out; mkfifo /tmp/mouse.fifo
+    uinput-touch -m </tmp/mouse.fifo >/tmp/mouse.out 2>&1 &
+    VM_MOUSE_PID=$!
+    exec 6>/tmp/mouse.fifo
+    local i=0
+    until grep -q READY /tmp/mouse.out 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt 200 ] && { cat /tmp/mouse.out >&2; return 1; }; usleep 10000
+    done
+}
+vm_mouse() { echo "$*" >&6; }
+vm_mouse_stop() { echo quit >&6; exec 6>&-; wait "$VM_MOUSE_PID" 2>/dev/null; }
 
 vm_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 

@@ -1,6 +1,9 @@
 /* uinput-touch - a virtual multitouch touchscreen for the test VM.
  *
  *   uinput-touch [-W max_x] [-H max_y] [-n name]     (defaults 800, 480, "slidelock-test-touch")
+ *   uinput-touch -m [-n name]      a relative mouse (REL_X/REL_Y, BTN_LEFT/RIGHT) instead
+ *   uinput-touch -G /dev/input/eventN   try EVIOCGRAB on a node: prints "GRAB OK" (exit 0)
+ *                                  or "GRAB FAILED <errno text>" (exit 1), then releases it
  *
  * Creates the device through /dev/uinput (MT protocol B, INPUT_PROP_DIRECT, so it looks
  * like a real panel to libevdev and to slidelock's device filter), prints
@@ -10,12 +13,15 @@
  *   move X Y [SLOT]     finger moves
  *   up [SLOT]           finger lifted
  *   swipe X0 Y0 X1 Y1 MS [STEPS]   down, STEPS evenly timed moves over MS ms, up
+ *   rel DX DY           (mouse) relative motion
+ *   press | release     (mouse) left button
  *   sleep MS
  *   quit
  * Each command is acknowledged with "OK <command>" on stdout.
  * Build: gcc -O2 -static -o uinput-touch uinput-touch.c
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/uinput.h>
 #include <stdio.h>
@@ -102,18 +108,27 @@ static void print_event_node(void) {
     fflush(stdout);
 }
 
-int main(int argc, char **argv) {
-    int max_x = 800, max_y = 480, opt;
-    const char *name = "slidelock-test-touch";
-    while ((opt = getopt(argc, argv, "W:H:n:")) != -1) {
-        if (opt == 'W') max_x = atoi(optarg);
-        else if (opt == 'H') max_y = atoi(optarg);
-        else if (opt == 'n') name = optarg;
-        else { fprintf(stderr, "usage: uinput-touch [-W max_x] [-H max_y] [-n name]\n"); return 2; }
-    }
-    ufd = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-    if (ufd < 0) { perror("uinput-touch: /dev/uinput (modprobe uinput?)"); return 1; }
-    ioctl(ufd, UI_SET_EVBIT, EV_SYN);
+/* Is someone else holding the exclusive grab? EVIOCGRAB fails with EBUSY then. */
+static int try_grab(const char *path) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) { printf("GRAB FAILED open: %s\n", strerror(errno)); return 1; }
+    if (ioctl(fd, EVIOCGRAB, (void *)1) < 0) { printf("GRAB FAILED %s\n", strerror(errno)); close(fd); return 1; }
+    ioctl(fd, EVIOCGRAB, (void *)0);
+    close(fd);
+    printf("GRAB OK\n");
+    return 0;
+}
+
+static void setup_mouse(void) {
+    ioctl(ufd, UI_SET_EVBIT, EV_KEY);
+    ioctl(ufd, UI_SET_KEYBIT, BTN_LEFT);
+    ioctl(ufd, UI_SET_KEYBIT, BTN_RIGHT);
+    ioctl(ufd, UI_SET_EVBIT, EV_REL);
+    ioctl(ufd, UI_SET_RELBIT, REL_X);
+    ioctl(ufd, UI_SET_RELBIT, REL_Y);
+}
+
+static void setup_touch(int max_x, int max_y) {
     ioctl(ufd, UI_SET_EVBIT, EV_KEY);
     ioctl(ufd, UI_SET_KEYBIT, BTN_TOUCH);
     ioctl(ufd, UI_SET_EVBIT, EV_ABS);
@@ -126,6 +141,24 @@ int main(int argc, char **argv) {
     set_range(ABS_MT_POSITION_Y, max_y);
     set_range(ABS_MT_SLOT, SLOTS - 1);
     set_range(ABS_MT_TRACKING_ID, 65535);
+}
+
+int main(int argc, char **argv) {
+    int max_x = 800, max_y = 480, mouse = 0, opt;
+    const char *name = NULL;
+    while ((opt = getopt(argc, argv, "W:H:n:mG:")) != -1) {
+        if (opt == 'W') max_x = atoi(optarg);
+        else if (opt == 'H') max_y = atoi(optarg);
+        else if (opt == 'n') name = optarg;
+        else if (opt == 'm') mouse = 1;
+        else if (opt == 'G') return try_grab(optarg);
+        else { fprintf(stderr, "usage: uinput-touch [-W max_x] [-H max_y] [-n name] [-m] [-G node]\n"); return 2; }
+    }
+    if (!name) name = mouse ? "slidelock-test-mouse" : "slidelock-test-touch";
+    ufd = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    if (ufd < 0) { perror("uinput-touch: /dev/uinput (modprobe uinput?)"); return 1; }
+    ioctl(ufd, UI_SET_EVBIT, EV_SYN);
+    if (mouse) setup_mouse(); else setup_touch(max_x, max_y);
 
     struct uinput_setup setup;
     memset(&setup, 0, sizeof setup);
@@ -148,6 +181,11 @@ int main(int argc, char **argv) {
         if (!strcmp(cmd, "down")) finger(clamp_slot(n >= 4 ? a[2] : 0), 1, 1, a[0], a[1]);
         else if (!strcmp(cmd, "move")) finger(clamp_slot(n >= 4 ? a[2] : 0), 0, 1, a[0], a[1]);
         else if (!strcmp(cmd, "up")) lift(clamp_slot(n >= 2 ? a[0] : 0));
+        else if (!strcmp(cmd, "rel")) { emit(EV_REL, REL_X, a[0]); emit(EV_REL, REL_Y, a[1]); emit(EV_SYN, SYN_REPORT, 0); }
+        else if (!strcmp(cmd, "press") || !strcmp(cmd, "release")) {
+            emit(EV_KEY, BTN_LEFT, cmd[0] == 'p');
+            emit(EV_SYN, SYN_REPORT, 0);
+        }
         else if (!strcmp(cmd, "sleep")) sleep_ms(a[0]);
         else if (!strcmp(cmd, "swipe")) {
             int steps = n >= 7 && a[5] > 0 ? a[5] : 30;

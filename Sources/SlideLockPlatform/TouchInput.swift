@@ -1,0 +1,272 @@
+@preconcurrency import Glibc
+import CLinux
+import SlideLockCore
+
+/// How `TouchInput` chooses and reads devices.
+public struct TouchInputOptions: Sendable {
+    /// `--input PATH|NAME`: only this device (a path under /dev/input, or a device name).
+    /// Nil: every touchscreen (and mouse/tablet when accepted).
+    public var device: String?
+    /// Take each device for this process alone (`EVIOCGRAB`) so the console or another
+    /// program does not also act on the touches.
+    public var grab = true
+    /// Accept relative mice (`--mouse`); defaults to `settings.mouse`.
+    public var acceptMouse: Bool
+    /// Accept absolute pointers that are not on the display (`--tablet`).
+    public var acceptTablet = false
+    /// Ghost filter tunables and the calibration matrix.
+    public var settings: TouchSettings
+    /// How the UI is turned onto the panel (the renderer's rotation).
+    public var rotation: ImageRotation
+    /// The logical (UI) screen size, pixels.
+    public var screen: Size
+    /// Where device nodes live (tests may point elsewhere).
+    public var directory = "/dev/input"
+
+    public init(screen: Size, rotation: ImageRotation = .upright, settings: TouchSettings = TouchSettings()) {
+        self.screen = screen
+        self.rotation = rotation
+        self.settings = settings
+        acceptMouse = settings.mouse
+    }
+}
+
+/// A bad `--input`: one line for the catch site.
+public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Touch input for the main loop: every matching evdev device, each with its own
+/// `TouchPipeline`, plus hotplug through inotify on /dev/input. Non-blocking throughout:
+/// the loop polls `pollDescriptors` and calls `readAvailable()` when any is readable.
+public final class TouchInput {
+    private struct OpenDevice {
+        let device: EvdevDevice
+        var pipeline: TouchPipeline
+    }
+
+    /// The options it was made with.
+    public let options: TouchInputOptions
+    private var open: [OpenDevice] = []
+    /// Paths seen and not used (kind or decision), so inotify repeats do not log again.
+    private var skipped: Set<String> = []
+    /// Paths that could not be opened yet (udev still setting permissions): retry until.
+    private var retrying: [String: Double] = [:]
+    private let inotify: Int32
+    private var nextID = 1
+    private var log: [String] = []
+    /// Events made outside `readAvailable` (a finger already down when a device opened).
+    private var queued: [LockEvent] = []
+
+    /// Scans the directory and opens every device to use; watches it for hotplug. Throws
+    /// only for a named `--input` that is missing or unusable; no touch device at all is
+    /// logged and waited for.
+    public init(options: TouchInputOptions) throws {
+        self.options = options
+        // Watch before scanning, so a device plugged in between is not missed.
+        inotify = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
+        let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)
+        if inotify_add_watch(inotify, options.directory, mask) < 0 {
+            log.append("input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))")
+        }
+        if let wanted = options.device, wanted.hasPrefix("/") {
+            let device: EvdevDevice
+            do { device = try EvdevDevice(path: wanted) } catch {
+                close(inotify)
+                throw InputError("input device \(error)")
+            }
+            let decision = device.capabilities.decision(acceptMouse: true, acceptTablet: true, named: true)
+            guard decision.use else {
+                close(inotify)
+                throw InputError("input device \(wanted) \"\(device.name)\": \(decision.why)")
+            }
+            adopt(device)
+        } else {
+            for path in Self.eventPaths(options.directory) { consider(path, now: monotonicSeconds()) }
+            if let wanted = options.device, open.isEmpty {
+                close(inotify)
+                throw InputError("no usable input device named \"\(wanted)\" (see 'slidelock list-inputs')")
+            }
+        }
+        if open.isEmpty { log.append("input: no touch device yet; waiting for one to be plugged in") }
+    }
+
+    deinit { close(inotify) }
+
+    /// Device descriptors and the inotify descriptor. Changes on hotplug: re-read every loop.
+    public var pollDescriptors: [Int32] { [inotify] + open.map(\.device.fd) }
+
+    /// One line per open device, for start-up logging.
+    public var devices: [String] { open.map { describe($0.device) } }
+
+    /// Reads every device and hotplug event available now (never blocks).
+    public func readAvailable() -> [LockEvent] {
+        var events = queued
+        queued.removeAll()
+        events += hotplug()
+        var index = 0
+        while index < open.count {
+            let (inputs, error) = open[index].device.read()
+            for input in inputs {
+                let out: TouchPipeline.Output
+                switch input {
+                case .event(let event): out = open[index].pipeline.feed(event, nextID: &nextID)
+                case .resynced(let slots, let current, let time):
+                    log.append("input: \(open[index].device.path): events lost (SYN_DROPPED), resynced")
+                    out = open[index].pipeline.resync(slots: slots, currentSlot: current, time: time, nextID: &nextID)
+                }
+                events += out.events
+                log += out.log
+            }
+            if let error {
+                events += remove(at: index, why: error.errno == ENODEV ? "unplugged" : "\(error)")
+            } else {
+                index += 1
+            }
+        }
+        return events
+    }
+
+    /// Releases contacts the ghost filter held back that have now lasted long enough
+    /// (`seconds` on CLOCK_MONOTONIC: call it on frame ticks). Also retries devices whose
+    /// permissions were not settled yet.
+    public func advance(to seconds: Double) -> [LockEvent] {
+        var events = queued
+        queued.removeAll()
+        for path in retrying.keys.sorted() { consider(path, now: seconds) }
+        for index in open.indices {
+            let out = open[index].pipeline.advance(to: seconds, nextID: &nextID)
+            events += out.events
+            log += out.log
+        }
+        return events
+    }
+
+    /// Log lines since the last call: devices used, ignored, removed; dropped contacts.
+    public func takeLog() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+
+    // MARK: - Devices
+
+    /// `/dev/input/event*`, in number order.
+    static func eventPaths(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var numbers: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name.hasPrefix("event"), let n = Int(name.dropFirst(5)) { numbers.append(n) }
+        }
+        return numbers.sorted().map { "\(directory)/event\($0)" }
+    }
+
+    /// Opens `path` if it is new and wanted; remembers it for a retry when it is not
+    /// accessible yet.
+    private func consider(_ path: String, now: Double) {
+        guard !open.contains(where: { $0.device.path == path }), !skipped.contains(path) else { return }
+        let device: EvdevDevice
+        do { device = try EvdevDevice(path: path) } catch {
+            // A node appears (devtmpfs, root 0600) before udev sets its group and mode, and
+            // may vanish again: retry for a while on IN_ATTRIB and frame ticks.
+            if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
+                let deadline = retrying[path] ?? now + 2
+                if now < deadline { retrying[path] = deadline; return }
+            }
+            retrying[path] = nil
+            skipped.insert(path)
+            log.append("input: cannot open \(error)")
+            return
+        }
+        retrying[path] = nil
+        let named = options.device.map { $0 == device.name || $0 == path } ?? false
+        if options.device != nil && !named {
+            skipped.insert(path)
+            return
+        }
+        let decision = device.capabilities.decision(acceptMouse: options.acceptMouse,
+                                                    acceptTablet: options.acceptTablet, named: named)
+        guard decision.use else {
+            skipped.insert(path)
+            log.append("input: ignoring \(path) \"\(device.name)\": \(decision.why)")
+            return
+        }
+        adopt(device)
+    }
+
+    private func adopt(_ device: EvdevDevice) {
+        let caps = device.capabilities
+        guard var pipeline = TouchPipeline(axes: caps.axes, screen: options.screen, rotation: options.rotation,
+                                           settings: options.settings, relativePointer: caps.kind == .mouse) else {
+            log.append("input: ignoring \(device.path) \"\(device.name)\": no usable axes")
+            skipped.insert(device.path)
+            return
+        }
+        if options.grab {
+            do { try device.grab() } catch {
+                log.append("input: \(error); reading it shared")
+            }
+        }
+        // A finger may already be down: start from the device's state, not from nothing.
+        let (slots, current) = device.snapshot()
+        let out = pipeline.resync(slots: slots, currentSlot: current, time: monotonicSeconds(), nextID: &nextID)
+        log.append("input: using \(describe(device))")
+        log += out.log
+        open.append(OpenDevice(device: device, pipeline: pipeline))
+        queued += out.events
+    }
+
+    private func remove(at index: Int, why: String) -> [LockEvent] {
+        var entry = open.remove(at: index)
+        let out = entry.pipeline.deviceRemoved(time: monotonicSeconds())
+        log.append("input: removed \(entry.device.path) \"\(entry.device.name)\" (\(why))")
+        log += out.log
+        return out.events
+    }
+
+    private func describe(_ device: EvdevDevice) -> String {
+        let caps = device.capabilities
+        var traits = [caps.kind.rawValue]
+        if caps.isMultitouch { traits.append("MT") }
+        if device.isGrabbed { traits.append("grabbed") }
+        return "\(device.path) \"\(device.name)\" (\(traits.joined(separator: ", ")))"
+    }
+
+    // MARK: - Hotplug
+
+    /// Drains inotify: new nodes are considered, deleted ones closed (their contacts cancelled).
+    private func hotplug() -> [LockEvent] {
+        var events: [LockEvent] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return events }
+            var offset = 0
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let (mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset += 16 + length
+                guard name.hasPrefix("event") else { continue }
+                let path = options.directory + "/" + name
+                if mask & UInt32(IN_DELETE) != 0 {
+                    skipped.remove(path)
+                    retrying[path] = nil
+                    if let index = open.firstIndex(where: { $0.device.path == path }) {
+                        events += remove(at: index, why: "node deleted")
+                    }
+                } else {
+                    if mask & UInt32(IN_CREATE) != 0 { skipped.remove(path) }
+                    consider(path, now: monotonicSeconds())
+                }
+            }
+        }
+    }
+}
