@@ -4,9 +4,10 @@
 extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] = themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
+        + displayKeys + inputKeys
 
     /// Section names in render order.
-    static let sections = ["theme", "layout", "animation", "gesture", "action"]
+    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input"]
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

@@ -6,6 +6,39 @@ public struct Settings: Equatable, Sendable {
     public var animation = AnimationSettings()
     public var gesture = GestureSettings()
     public var action = ActionSettings()
+    public var display = DisplaySettings()
+    public var input = InputSettings()
+
+    public init() {}
+}
+
+/// Which screen, how it is mounted. Empty strings mean "choose automatically".
+public struct DisplaySettings: Equatable, Sendable {
+    /// The panel is mounted turned clockwise by this many degrees (0, 90, 180, 270).
+    public var rotate = 0
+    /// `/dev/dri/cardN`.
+    public var device = ""
+    /// Only this connector (`HDMI-A-1`, `DSI-1`).
+    public var connector = ""
+    /// `WxH[@Hz]` instead of the kernel's choice.
+    public var mode = ""
+    /// A framebuffer to use instead of DRM (`/dev/fb0`).
+    public var fbdev = ""
+    /// Seconds to wait for another program (plymouth) to release the display.
+    public var masterWait = 5.0
+
+    public init() {}
+}
+
+/// Which touch devices, and the ghost-touch defences.
+public struct InputSettings: Equatable, Sendable {
+    /// A device path or name; empty: every touchscreen found.
+    public var device = ""
+    /// Take the device exclusively (EVIOCGRAB), so touches never reach the console.
+    public var grab = true
+    /// Accept absolute tablets (bench use).
+    public var tablet = false
+    public var touch = TouchSettings()
 
     public init() {}
 }

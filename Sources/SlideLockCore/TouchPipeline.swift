@@ -77,6 +77,9 @@ public struct TouchPipeline: Sendable {
         return pass(samples, nextID: &nextID, why: "events lost (SYN_DROPPED), it moved or lifted meanwhile")
     }
 
+    /// Contacts the ghost filter still holds back: `advance` must run soon even without input.
+    public var hasPendingContacts: Bool { filter.pendingCount > 0 }
+
     /// Releases contacts held back by the ghost filter that have now lasted long enough.
     public mutating func advance(to time: Double, nextID: inout Int) -> Output {
         convert(filter.advance(to: time), nextID: &nextID, why: "")

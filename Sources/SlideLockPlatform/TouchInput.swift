@@ -143,6 +143,13 @@ public final class TouchInput {
         return events
     }
 
+    /// When `advance` should next run without input: soon while the ghost filter holds a
+    /// contact back (a resting finger sends nothing) or a node waits for its permissions.
+    public func nextDeadline(now: Double) -> Double? {
+        if open.contains(where: { $0.pipeline.hasPendingContacts }) { return now + 0.01 }
+        return retrying.isEmpty ? nil : now + 0.1
+    }
+
     /// Log lines since the last call: devices used, ignored, removed; dropped contacts.
     public func takeLog() -> [String] {
         defer { log.removeAll() }

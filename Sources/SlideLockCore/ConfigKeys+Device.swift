@@ -1,0 +1,68 @@
+// The device keys: which screen and touch panel, how they are mounted, and the
+// ghost-touch defences.
+
+extension ConfigKey {
+    static let displayKeys: [ConfigKey] = [
+        rotate,
+        .text("display", "device", \.display.device),
+        .text("display", "connector", \.display.connector),
+        mode,
+        .text("display", "fbdev", \.display.fbdev),
+        .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
+    ]
+
+    static let inputKeys: [ConfigKey] = [
+        .text("input", "device", \.input.device),
+        .bool("input", "grab", \.input.grab),
+        .bool("input", "mouse", \.input.touch.mouse),
+        .bool("input", "tablet", \.input.tablet),
+        .bool("input", "ghost_filter", \.input.touch.ghostFilter),
+        .number("input", "min_contact_seconds", \.input.touch.minimumContactSeconds, .closed(0...1)),
+        minContactSamples,
+        // Below a twentieth of the diagonal a quick real swipe could be taken for a jump.
+        .number("input", "max_jump", \.input.touch.maximumJumpFraction, .closed(0.05...2)),
+        .number("input", "corner_margin", \.input.touch.cornerMargin, .closed(0...100)),
+        calibration,
+    ]
+
+    static let rotate = ConfigKey(
+        section: "display", name: "rotate", accepts: "0|90|180|270",
+        apply: { (settings, text) throws(ConfigValueError) in
+            guard let degrees = Int(text), [0, 90, 180, 270].contains(degrees) else {
+                throw ConfigValueError(message: "bad rotation \"\(text)\" (expected 0, 90, 180 or 270)")
+            }
+            settings.display.rotate = degrees
+        },
+        format: { String($0.display.rotate) })
+
+    static let mode = ConfigKey(
+        section: "display", name: "mode", accepts: "WxH[@Hz] or empty",
+        apply: { (settings, text) throws(ConfigValueError) in
+            guard text.isEmpty || ModeRequest(parsing: text) != nil else {
+                throw ConfigValueError(message: "bad mode \"\(text)\" (expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ)")
+            }
+            settings.display.mode = text
+        },
+        format: { $0.display.mode })
+
+    static let minContactSamples = ConfigKey(
+        section: "input", name: "min_contact_samples", accepts: "whole number 1...20",
+        apply: { (settings, text) throws(ConfigValueError) in
+            guard let n = Int(text), (1...20).contains(n) else {
+                throw ConfigValueError(message: "\"\(text)\" is not a whole number in 1...20")
+            }
+            settings.input.touch.minimumContactSamples = n
+        },
+        format: { String($0.input.touch.minimumContactSamples) })
+
+    /// libinput's LIBINPUT_CALIBRATION_MATRIX: six numbers `a b c d e f`.
+    static let calibration = ConfigKey(
+        section: "input", name: "calibration", accepts: "six numbers a b c d e f",
+        apply: { (settings, text) throws(ConfigValueError) in
+            guard let matrix = CalibrationMatrix(parsing: text) else {
+                throw ConfigValueError(message: "bad calibration \"\(text)\" (expected six numbers, e.g. 1 0 0 0 1 0)")
+            }
+            settings.input.touch.calibration = matrix
+        },
+        format: { $0.input.touch.calibration.values.map(ConfigValue.format).joined(separator: " ") })
+}
