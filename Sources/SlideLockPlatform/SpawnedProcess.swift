@@ -79,17 +79,30 @@ struct SpawnedProcess {
         return (fds[0], fds[1])
     }
 
-    /// The parent's environment with `extra` added (replacing variables of the same name).
-    static func environment(adding extra: [String: String]) -> [String] {
+    /// Variables meant for slidelock alone: a hook that speaks sd_notify (`systemd-notify`)
+    /// must not report for the service, and the watchdog settings name our pid.
+    static let withheld: Set<String> = ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID"]
+
+    /// `base` (the parent's environment) minus `withheld`, with `extra` added (replacing
+    /// variables of the same name).
+    static func environment(adding extra: [String: String], base: [String] = currentEnvironment()) -> [String] {
+        var result: [String] = []
+        for text in base {
+            let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+            if extra[name] == nil && !withheld.contains(name) { result.append(text) }
+        }
+        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { result.append("\(name)=\(value)") }
+        return result
+    }
+
+    /// This process's `NAME=value` strings (environ(7)).
+    static func currentEnvironment() -> [String] {
         var result: [String] = []
         var entry: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> = environ
         while let pointer = entry.pointee {
-            let text = String(cString: pointer)
-            let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-            if extra[name] == nil { result.append(text) }
+            result.append(String(cString: pointer))
             entry += 1
         }
-        for (name, value) in extra.sorted(by: { $0.key < $1.key }) { result.append("\(name)=\(value)") }
         return result
     }
 }
