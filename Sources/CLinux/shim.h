@@ -11,3 +11,34 @@ static inline int slidelock_fb_get_var(int fd, struct fb_var_screeninfo *v) { re
 static inline int slidelock_fb_put_var(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPUT_VSCREENINFO, v); }
 static inline int slidelock_fb_get_fix(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
 static inline int slidelock_fb_pan(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPAN_DISPLAY, v); }
+
+
+/* ---- processes (HookRunner), sockets (SystemdNotifier) ---- */
+#include <spawn.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include <fcntl.h>
+#include <poll.h>
+
+/* glibc hides these behind _GNU_SOURCE, which Swift's Glibc module is built without. */
+/* POSIX_SPAWN_SETSID (glibc >= 2.26): the child calls setsid() before exec. */
+static const short SLIDELOCK_POSIX_SPAWN_SETSID = 0x80;
+/* glibc >= 2.34: close every fd >= lowfd in the child (close_range) before exec. */
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowfd);
+/* pipe2(2) with O_CLOEXEC: no window in which another thread's spawn could inherit the pipe. */
+extern int pipe2(int pipefd[2], int flags);
+
+/* pidfd_open(2), Linux >= 5.3, syscall 434 on every architecture. syscall() is variadic,
+   which Swift cannot call. Returns -1 + errno (ENOSYS on older kernels). */
+static inline int slidelock_pidfd_open(pid_t pid) {
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+}
+
+/* The wait-status macros do not import into Swift. */
+static inline int slidelock_wifexited(int status) { return WIFEXITED(status); }
+static inline int slidelock_wexitstatus(int status) { return WEXITSTATUS(status); }
+static inline int slidelock_wifsignaled(int status) { return WIFSIGNALED(status); }
+static inline int slidelock_wtermsig(int status) { return WTERMSIG(status); }

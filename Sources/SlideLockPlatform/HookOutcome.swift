@@ -1,0 +1,82 @@
+@preconcurrency import Glibc
+
+/// How a hook run ended, reported once by `HookRunner.service(now:)` after the child was reaped.
+public enum HookOutcome: Equatable, Sendable {
+    /// Exit status 0 within the timeout; `seconds` from start to reaping.
+    case success(seconds: Double)
+    /// Anything else: `reason` is one phrase (`exited with status 3`, `killed by signal SIGSEGV
+    /// (Segmentation fault)`, `timed out after 10 s ...`); `lastStderr` holds the hook's last
+    /// few stderr lines, oldest first, for the failure log.
+    case failure(reason: String, lastStderr: [String])
+
+    public var isSuccess: Bool {
+        if case .success = self { return true }
+        return false
+    }
+}
+
+/// Why a hook did not start. `description` is one line a person can act on.
+public enum HookError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The argument vector is empty.
+    case emptyCommand
+    /// Another hook (this pid) is still running; hooks never overlap.
+    case busy(pid: Int32)
+    /// `posix_spawnp` failed: the program is missing, not executable, not a valid binary...
+    case cannotStart(program: String, errno: Int32)
+    /// Setting up the pipes failed.
+    case system(SystemError)
+
+    public var description: String {
+        switch self {
+        case .emptyCommand:
+            return "hook: empty command"
+        case .busy(let pid):
+            return "hook: not started: hook[\(pid)] is still running"
+        case .cannotStart(let program, let code):
+            return "hook: cannot run \(program): \(Self.explain(program: program, errno: code))"
+        case .system(let error):
+            return "hook: \(error)"
+        }
+    }
+
+    /// strerror plus what usually causes it for an exec.
+    static func explain(program: String, errno code: Int32) -> String {
+        let reason = String(cString: strerror(code))
+        switch code {
+        case ENOENT where !program.contains("/"):
+            return reason + " (not found in PATH; give the full path)"
+        case ENOENT:
+            return reason + " (or its #! interpreter is missing)"
+        case EACCES:
+            return reason + " (is it executable? chmod +x, and not on a noexec mount)"
+        case ENOEXEC:
+            return reason + " (not a binary for this machine; a script needs a #! line)"
+        default:
+            return reason
+        }
+    }
+}
+
+/// Words for a wait(2) status.
+enum WaitStatus {
+    /// `exited with status 3`, `killed by signal SIGKILL (Killed)`.
+    static func describe(exitCode: Int32?, signal: Int32?) -> String {
+        if let exitCode { return "exited with status \(exitCode)" }
+        if let signal { return "killed by signal \(signalName(signal))" }
+        return "ended with an unknown status"
+    }
+
+    /// `SIGTERM (Terminated)`; `signal 40` for those without a classic name.
+    static func signalName(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL",
+            SIGTRAP: "SIGTRAP", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGUSR1: "SIGUSR1", SIGSEGV: "SIGSEGV", SIGUSR2: "SIGUSR2",
+            SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM", SIGTERM: "SIGTERM", SIGXCPU: "SIGXCPU",
+            SIGXFSZ: "SIGXFSZ", SIGSYS: "SIGSYS",
+        ]
+        let text = strsignal(signal).map { String(cString: $0) }
+        guard let name = names[signal] else { return "signal \(signal)" }
+        return text.map { "\(name) (\($0))" } ?? name
+    }
+}

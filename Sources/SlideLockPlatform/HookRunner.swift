@@ -1,0 +1,180 @@
+@preconcurrency import Glibc
+import CLinux
+import SlideLockCore
+
+/// Runs the unlock hook without ever blocking the main loop: spawn, watch, time out, reap.
+///
+/// Use from a poll loop: `start(...)`, then include `pollDescriptors` (POLLIN) and `deadline`
+/// in the next `poll`, and call `service(now:)` whenever one of them is readable or the
+/// deadline passed (calling it more often, e.g. on every SIGCHLD, is harmless). `service`
+/// returns the outcome exactly once, after the child was reaped. `takeLog()` hands over the
+/// lines to log (`hook[pid]: ...`). Only one hook runs at a time.
+///
+/// On timeout the whole process group gets SIGTERM, then SIGKILL after `grace` seconds.
+/// Dropping the runner while a hook runs kills the group and reaps it.
+public final class HookRunner {
+    public let command: [String]
+    public let timeout: Double
+    public let grace: Double
+    /// How many trailing stderr lines a failure carries.
+    public static let keptStderrLines = 10
+    /// Output lines logged per run; the rest is read and dropped (the stderr tail is still kept).
+    public static let loggedLinesPerRun = 200
+    /// Without a pidfd, how often `deadline` asks to check for the child's exit, seconds.
+    static let fallbackCheckInterval = 0.05
+
+    private var child: HookChild?
+    private var log: [String] = []
+    private let usePidfd: Bool
+
+    /// `command` is the argument vector (see `CommandLineSplitter`); `timeout` seconds until
+    /// SIGTERM (`.infinity` for none), then `grace` seconds until SIGKILL.
+    public convenience init(command: [String], timeout: Double, grace: Double = 2) {
+        self.init(command: command, timeout: timeout, grace: grace, usePidfd: true)
+    }
+
+    /// Tests turn `usePidfd` off to exercise the waitpid polling fallback (kernels < 5.3).
+    init(command: [String], timeout: Double, grace: Double, usePidfd: Bool) {
+        self.command = command
+        self.timeout = timeout
+        self.grace = grace
+        self.usePidfd = usePidfd
+    }
+
+    deinit { child?.killAndReap() }
+
+    /// True from `start` until `service` returned the outcome.
+    public var isRunning: Bool { child != nil }
+
+    /// The running hook's process id.
+    public var pid: Int32? { child?.pid }
+
+    /// Starts the hook for `event` (`SLIDELOCK_EVENT`) with the parent's environment plus
+    /// `extra`. Throws at once when a hook is already running (and logs that), or when the
+    /// program cannot be started (missing, not executable): no exit status to wait for then.
+    public func start(event: String, environment extra: [String: String], now: Double) throws(HookError) {
+        if let child {
+            log.append("hook: not starting the \(event) hook: hook[\(child.pid)] is still running")
+            throw .busy(pid: child.pid)
+        }
+        var variables = extra
+        variables["SLIDELOCK_EVENT"] = event
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess.spawn(
+                arguments: command, environment: SpawnedProcess.environment(adding: variables))
+        } catch {
+            log.append(error.description)
+            throw error
+        }
+        let pidfd = usePidfd ? Self.openPidfd(process.pid) : nil
+        child = HookChild(process: process, pidfd: pidfd, startedAt: now, timeout: timeout)
+        log.append("hook[\(process.pid)]: started (\(event)): \(command.joined(separator: " "))")
+    }
+
+    /// The descriptors to poll for POLLIN while a hook runs: its pidfd (readable once it
+    /// exited) and its open output pipes. Empty when idle.
+    public var pollDescriptors: [Int32] {
+        guard let child else { return [] }
+        return [child.pidfd, child.stdout, child.stderr].compactMap { $0 }
+    }
+
+    /// When `service` must be called even if no descriptor became readable: the next timeout
+    /// step, or the next exit check without a pidfd. Nil when nothing is due.
+    public var deadline: Double? {
+        guard let child else { return nil }
+        let step: Double?
+        switch child.phase {
+        case .running: step = child.startedAt + timeout
+        case .terminating(let since): step = since + grace
+        case .killed: step = nil
+        }
+        guard child.pidfd == nil else { return step.flatMap { $0.isFinite ? $0 : nil } }
+        let check = child.lastCheck + Self.fallbackCheckInterval
+        return min(step ?? check, check)
+    }
+
+    /// Reads the hook's output, reaps it when it exited, and takes the next timeout step when
+    /// due. Returns the outcome once, when the child was reaped; nil otherwise.
+    public func service(now: Double) -> HookOutcome? {
+        guard let child else { return nil }
+        child.lastCheck = now
+        // Reap before the final read: once the child is gone nothing but stray grandchildren
+        // writes to the pipes, so draining afterwards cannot miss the child's last words.
+        let status = child.reap()
+        drain(child, final: status != nil)
+        if let status { return finish(child, status: status, now: now) }
+        switch child.phase {
+        case .running where now >= child.startedAt + timeout:
+            child.signalGroup(SIGTERM)
+            child.phase = .terminating(since: now)
+            log.append("hook[\(child.pid)]: timed out after \(Self.format(timeout)), sending SIGTERM")
+        case .terminating(let since) where now >= since + grace:
+            child.signalGroup(SIGKILL)
+            child.phase = .killed
+            log.append("hook[\(child.pid)]: still running \(Self.format(grace)) after SIGTERM, sending SIGKILL")
+        default:
+            break
+        }
+        return nil
+    }
+
+    /// The lines logged since the last call, oldest first.
+    public func takeLog() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+
+    private func drain(_ child: HookChild, final: Bool) {
+        for line in child.readOutput(final: final) {
+            if child.loggedLines < Self.loggedLinesPerRun {
+                log.append("hook[\(child.pid)]: \(line)")
+            } else if child.loggedLines == Self.loggedLinesPerRun {
+                log.append("hook[\(child.pid)]: (more output, not logged)")
+            }
+            child.loggedLines += 1
+        }
+    }
+
+    private func finish(_ child: HookChild, status: HookChild.ExitStatus, now: Double) -> HookOutcome {
+        self.child = nil
+        let seconds = now - child.startedAt
+        let outcome: HookOutcome
+        switch (child.phase, status.exitCode) {
+        case (.running, 0?):
+            outcome = .success(seconds: seconds)
+        case (.running, _):
+            outcome = .failure(reason: WaitStatus.describe(exitCode: status.exitCode, signal: status.signal),
+                               lastStderr: child.stderrTail)
+        case (.terminating, _), (.killed, _):
+            let how = WaitStatus.describe(exitCode: status.exitCode, signal: status.signal)
+            outcome = .failure(reason: "timed out after \(Self.format(timeout)) (\(how))", lastStderr: child.stderrTail)
+            // The hook's own children may have ignored SIGTERM and outlived it.
+            child.signalGroup(SIGKILL)
+        }
+        switch outcome {
+        case .success:
+            log.append("hook[\(child.pid)]: succeeded after \(Self.format(seconds))")
+        case .failure(let reason, _):
+            log.append("hook[\(child.pid)]: failed: \(reason) after \(Self.format(seconds))")
+        }
+        child.closeAll()
+        return outcome
+    }
+
+    /// A pidfd for `pid`, or nil where pidfd_open(2) is missing (Linux < 5.3: ENOSYS). The
+    /// child cannot have been reaped yet (only we reap it), so the pid cannot have been reused.
+    private static func openPidfd(_ pid: pid_t) -> Int32? {
+        let fd = slidelock_pidfd_open(pid)
+        // pidfds are always close-on-exec (pidfd_open(2)): later hooks do not inherit them.
+        return fd >= 0 ? fd : nil
+    }
+
+    /// `1.5 s`, `250 ms`.
+    static func format(_ seconds: Double) -> String {
+        guard seconds.isFinite else { return "forever" }
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        let tenths = Int((seconds * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
+    }
+}

@@ -1,0 +1,217 @@
+import Foundation
+import Glibc
+import Testing
+@testable import SlideLockCore
+@testable import SlideLockPlatform
+
+/// What a poll-driven run produced.
+struct HookRun {
+    var outcome: HookOutcome?
+    var log: [String]
+    var seconds: Double
+}
+
+/// The main loop in miniature: poll the runner's descriptors until its deadline, service it,
+/// repeat until it reports an outcome (or `limit` seconds pass).
+func drive(_ runner: HookRunner, limit: Double = 20) -> HookRun {
+    let start = MonotonicClock.now()
+    var log: [String] = []
+    while true {
+        let now = MonotonicClock.now()
+        let outcome = runner.service(now: now)
+        log += runner.takeLog()
+        if outcome != nil || now - start > limit {
+            return HookRun(outcome: outcome, log: log, seconds: now - start)
+        }
+        var fds = runner.pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let wait = runner.deadline.map { Int32(max(0, (($0 - now) * 1000).rounded(.up))) } ?? 1000
+        _ = poll(&fds, nfds_t(fds.count), wait)
+    }
+}
+
+/// Starts `script` under /bin/sh and drives it to the end.
+func runShell(_ script: String, event: String = "unlock", extra: [String: String] = [:],
+              timeout: Double = 10, grace: Double = 2, usePidfd: Bool = true) throws -> HookRun {
+    let runner = HookRunner(command: ["/bin/sh", "-c", script], timeout: timeout, grace: grace, usePidfd: usePidfd)
+    try runner.start(event: event, environment: extra, now: MonotonicClock.now())
+    var run = drive(runner)
+    run.log = runner.takeLog() + run.log
+    return run
+}
+
+/// The lines the hook printed, without the `hook[pid]: ` prefix and the runner's own lines.
+func printed(_ run: HookRun) -> [String] {
+    run.log.compactMap { line in
+        guard let range = line.range(of: "]: ") else { return nil }
+        let text = String(line[range.upperBound...])
+        return text.hasPrefix("started (") || text.hasPrefix("succeeded after") || text.hasPrefix("failed: ") ? nil : text
+    }
+}
+
+@Suite struct HookRunnerTests {
+    @Test func exitZeroIsSuccessAndOutputIsLoggedWithThePid() throws {
+        let runner = HookRunner(command: ["/bin/sh", "-c", "echo opened; echo note >&2"], timeout: 10)
+        try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        let pid = try #require(runner.pid)
+        #expect(runner.isRunning)
+        let run = drive(runner)
+        guard case .success(let seconds)? = run.outcome else { Issue.record("\(run)"); return }
+        #expect(seconds >= 0 && seconds < 5)
+        #expect(!runner.isRunning && runner.pollDescriptors.isEmpty && runner.deadline == nil)
+        let log = runner.takeLog() + run.log
+        #expect(log.first == "hook[\(pid)]: started (unlock): /bin/sh -c echo opened; echo note >&2")
+        #expect(log.contains("hook[\(pid)]: opened"))
+        #expect(log.contains("hook[\(pid)]: note"))
+        #expect(log.last?.hasPrefix("hook[\(pid)]: succeeded after ") == true)
+    }
+
+    @Test func nonZeroExitNamesTheStatusAndKeepsTheLastStderrLines() throws {
+        let run = try runShell("i=1; while [ $i -le 12 ]; do echo \"err $i\" >&2; i=$((i+1)); done; printf tail >&2; exit 3")
+        guard case .failure(let reason, let stderr)? = run.outcome else { Issue.record("\(run)"); return }
+        #expect(reason == "exited with status 3")
+        #expect(stderr == (4...12).map { "err \($0)" } + ["tail"])
+        #expect(run.log.last?.contains("failed: exited with status 3 after") == true)
+    }
+
+    @Test func killedBySignalIsNamed() throws {
+        let run = try runShell("kill -SEGV $$")
+        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        #expect(reason == "killed by signal SIGSEGV (Segmentation fault)")
+    }
+
+    @Test func timeoutSendsTermToTheGroup() throws {
+        // The shell waits for a background sleep: both are in the hook's group and both die.
+        let run = try runShell("sleep 30 & echo $!; wait", timeout: 0.5, grace: 5)
+        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        #expect(reason == "timed out after 500 ms (killed by signal SIGTERM (Terminated))")
+        #expect(run.seconds > 0.45 && run.seconds < 3, "took \(run.seconds) s")
+        #expect(run.log.contains { $0.hasSuffix("timed out after 500 ms, sending SIGTERM") })
+        let grandchild = try #require(printed(run).first.flatMap { Int32($0) })
+        #expect(isGone(grandchild))
+    }
+
+    @Test func aHookIgnoringTermIsKilledAfterTheGrace() throws {
+        // trap '' TERM makes the shell and the sleeps it starts ignore SIGTERM (inherited SIG_IGN).
+        let run = try runShell("trap '' TERM; while :; do sleep 0.1; done", timeout: 0.5, grace: 0.7)
+        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        #expect(reason == "timed out after 500 ms (killed by signal SIGKILL (Killed))")
+        #expect(run.seconds > 1.1 && run.seconds < 4, "took \(run.seconds) s, expected about 1.2 s")
+        #expect(run.log.contains { $0.hasSuffix("still running 700 ms after SIGTERM, sending SIGKILL") })
+    }
+
+    @Test func missingProgramFailsAtStartWithAClearMessage() {
+        let runner = HookRunner(command: ["slidelock-no-such-hook", "x"], timeout: 10)
+        #expect(throws: HookError.cannotStart(program: "slidelock-no-such-hook", errno: ENOENT)) {
+            try runner.start(event: "unlock", environment: [:], now: 0)
+        }
+        #expect(!runner.isRunning && runner.pollDescriptors.isEmpty)
+        #expect(runner.takeLog() == [
+            "hook: cannot run slidelock-no-such-hook: No such file or directory (not found in PATH; give the full path)",
+        ])
+        let absolute = HookError.cannotStart(program: "/opt/none/relay", errno: ENOENT)
+        #expect(absolute.description == "hook: cannot run /opt/none/relay: No such file or directory (or its #! interpreter is missing)")
+    }
+
+    @Test func nonExecutableFileIsExplained() throws {
+        let path = NSTemporaryDirectory() + "slidelock-noexec-\(getpid())"
+        try "#!/bin/sh\nexit 0\n".write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let runner = HookRunner(command: [path], timeout: 10)
+        do {
+            try runner.start(event: "unlock", environment: [:], now: 0)
+            Issue.record("started a non-executable file")
+        } catch {
+            #expect(error == .cannotStart(program: path, errno: EACCES))
+            #expect(error.description.contains("Permission denied (is it executable?"))
+        }
+    }
+
+    @Test func environmentIsTheParentsPlusTheEventVariables() throws {
+        let extra = HookEvent.environment(output: "DSI-1", effect: .unlock(slideDuration: 0.4321), unixSeconds: 1_700_000_000)
+        let run = try runShell(
+            "echo \"$SLIDELOCK_EVENT|$SLIDELOCK_OUTPUT|$SLIDELOCK_SLIDE_MS|$SLIDELOCK_TIMESTAMP\"; echo \"$PATH\"",
+            event: HookEvent.unlock.rawValue, extra: extra)
+        #expect(run.outcome?.isSuccess == true)
+        #expect(printed(run) == ["unlock|DSI-1|432|1700000000", ProcessInfo.processInfo.environment["PATH"] ?? ""])
+    }
+
+    @Test func theChildGetsOnlyStdinStdoutAndStderr() throws {
+        // One descriptor opened the way slidelock opens everything (O_CLOEXEC), one carelessly.
+        let careful = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let careless = open("/dev/null", O_RDONLY)
+        defer { close(careful); close(careless) }
+        let run = try runShell("ls /proc/$$/fd; readlink /proc/$$/fd/0")
+        #expect(run.outcome?.isSuccess == true)
+        #expect(printed(run) == ["0", "1", "2", "/dev/null"])
+    }
+
+    @Test func blockedAndIgnoredSignalsAreNotInherited() throws {
+        // The main loop blocks SIGCHLD/SIGTERM for its signalfd; posix_spawn runs on this thread.
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGTERM)
+        sigaddset(&blocked, SIGCHLD)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let oldPipe = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, oldPipe) }
+        // exec, not a child of the shell: dash blocks every signal around its fork(), so a
+        // child reading /proc/<shell>/status could see that transient mask.
+        let run = try runShell("exec grep -E '^Sig(Blk|Ign):' /proc/self/status")
+        #expect(run.outcome?.isSuccess == true)
+        let masks = printed(run).map { UInt64($0.split(separator: "\t").last ?? "", radix: 16) }
+        #expect(masks.first == 0, "blocked: \(printed(run))")
+        // glibc's spawn child sets its two internal signals (32 SIGCANCEL, 33 SIGSETXID), which
+        // have handlers in a threaded parent, to SIG_IGN, and sigfillset() cannot name them.
+        // Every signal a hook would use (1-31, SIGRTMIN=34 and up) must be default.
+        let glibcInternal: UInt64 = 1 << 31 | 1 << 32
+        #expect(masks.count == 2 && (masks[1] ?? 1) & ~glibcInternal == 0, "ignored: \(printed(run))")
+    }
+
+    @Test func neverTwoHooksAtOnce() throws {
+        var runner: HookRunner? = HookRunner(command: ["/bin/sleep", "30"], timeout: 10)
+        try runner!.start(event: "slide-start", environment: [:], now: 0)
+        let pid = try #require(runner!.pid)
+        #expect(throws: HookError.busy(pid: pid)) {
+            try runner!.start(event: "unlock", environment: [:], now: 0.1)
+        }
+        #expect(runner!.takeLog().last == "hook: not starting the unlock hook: hook[\(pid)] is still running")
+        // Dropping the runner (slidelock exiting) kills and reaps the hook.
+        runner = nil
+        #expect(isGone(pid))
+    }
+
+    @Test func withoutAPidfdExitIsFoundByPolling() throws {
+        let runner = HookRunner(command: ["/bin/sh", "-c", "exit 0"], timeout: 10, grace: 2, usePidfd: false)
+        try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        #expect(runner.pollDescriptors.count == 2)
+        #expect(runner.deadline != nil)
+        #expect(drive(runner).outcome?.isSuccess == true)
+    }
+
+    @Test func hookEventsFollowTheSessionEffects() {
+        #expect(HookEvent(effect: .unlock(slideDuration: 1)) == .unlock)
+        #expect(HookEvent(effect: .slideStarted)?.rawValue == "slide-start")
+        #expect(HookEvent(effect: .slideCancelled)?.rawValue == "cancel")
+        #expect(HookEvent(effect: .exit) == nil)
+        #expect(HookEvent.environment(output: "HDMI-A-1", effect: .slideStarted, unixSeconds: 5)
+            == ["SLIDELOCK_OUTPUT": "HDMI-A-1", "SLIDELOCK_TIMESTAMP": "5"])
+        #expect(abs(HookEvent.unixSeconds() - Int(Date().timeIntervalSince1970)) <= 2)
+    }
+
+    @Test func durationsAreShort() {
+        #expect(HookRunner.format(0.25) == "250 ms")
+        #expect(HookRunner.format(10) == "10 s")
+        #expect(HookRunner.format(1.5) == "1.5 s")
+    }
+}
+
+/// True when `pid` no longer runs (gone, or a zombie waiting for a reaper that is not us).
+func isGone(_ pid: Int32) -> Bool {
+    for _ in 0..<100 {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        if let close = stat.lastIndex(of: ")"), stat[close...].dropFirst(2).first == "Z" { return true }
+        usleep(20_000)
+    }
+    return false
+}

@@ -1,0 +1,176 @@
+#!/bin/sh
+# Tests for deploy/: the unit passes `systemd-analyze verify`, install.sh installs into a
+# staging root (twice: idempotent) and --uninstall removes it again, and slidelock-relay
+# drives a stand-in gpioset with libgpiod 1.x and 2.x syntax and rejects bad settings.
+# Prints "N passed, M failed"; exit status 1 when anything failed. Called by dev.sh test.
+set -u
+cd "$(dirname "$0")/.." || exit 1
+repo=$(pwd)
+passed=0
+failed=0
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+pass() { passed=$((passed + 1)); printf 'ok      %s\n' "$1"; }
+fail() { failed=$((failed + 1)); printf 'FAILED  %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/        /'; }
+check() { # name, command...: passes when the command succeeds
+    name=$1; shift
+    if output=$("$@" 2>&1); then pass "$name"; else fail "$name" "$output"; fi
+}
+
+# --- (a) the unit ---------------------------------------------------------------------
+if ! command -v systemd-analyze >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends systemd >/dev/null 2>&1 || true
+fi
+if command -v systemd-analyze >/dev/null 2>&1; then
+    # verify insists that ExecStart exists: check a copy that points at a stub.
+    mkdir -p "$work/unit"
+    printf '#!/bin/sh\nexit 0\n' >"$work/unit/slidelock"
+    chmod +x "$work/unit/slidelock"
+    sed "s|^ExecStart=.*|ExecStart=$work/unit/slidelock|" deploy/slidelock.service >"$work/unit/slidelock.service"
+    # Any output is a finding (unknown keys are only warnings with exit status 0).
+    if output=$(systemd-analyze verify "$work/unit/slidelock.service" 2>&1) && [ -z "$output" ]; then
+        pass "unit: systemd-analyze verify is clean"
+    else
+        fail "unit: systemd-analyze verify is clean" "$output"
+    fi
+else
+    fail "unit: systemd-analyze not available (apt install systemd)"
+fi
+
+# --- (b) install.sh into a staging root -------------------------------------------------
+root=$work/root
+printf '#!/bin/sh\necho stub slidelock\n' >"$work/slidelock-bin"
+chmod +x "$work/slidelock-bin"
+installed="usr/local/bin/slidelock usr/local/libexec/slidelock-relay usr/local/share/doc/slidelock/README.md
+etc/systemd/system/slidelock.service etc/udev/rules.d/99-slidelock-touch.rules
+etc/slidelock/slidelock.conf etc/default/slidelock-relay"
+
+all_present() {
+    for f in $installed; do [ -f "$root/$f" ] || { echo "missing $f"; return 1; }; done
+    [ -x "$root/usr/local/bin/slidelock" ] && [ -x "$root/usr/local/libexec/slidelock-relay" ]
+}
+none_present() {
+    left=$(find "$root" -type f | sed "s|^$root/||")
+    [ -z "$left" ] || { echo "left behind: $left"; return 1; }
+}
+snapshot() { (cd "$root" && find . -type f -exec md5sum {} + | sort) }
+
+check "install: into DESTDIR" sh deploy/install.sh --destdir "$root" --no-build --binary "$work/slidelock-bin"
+check "install: every file in place, executables executable" all_present
+before=$(snapshot)
+check "install: a second run succeeds" env DESTDIR="$root" sh deploy/install.sh --no-build --binary "$work/slidelock-bin"
+check "install: the second run changed nothing" test "$before" = "$(snapshot)"
+check "install: the unit runs the installed binary" grep -qx 'ExecStart=/usr/local/bin/slidelock' "$root/etc/systemd/system/slidelock.service"
+
+echo "# edited" >>"$root/etc/slidelock/slidelock.conf"
+check "install: an edited config survives reinstalling" sh -c "sh deploy/install.sh --destdir '$root' --no-build --binary '$work/slidelock-bin' &&
+    tail -n 1 '$root/etc/slidelock/slidelock.conf' | grep -qx '# edited'"
+check "uninstall: succeeds" sh deploy/install.sh --destdir "$root" --uninstall
+check "uninstall: keeps the edited config" test -f "$root/etc/slidelock/slidelock.conf"
+rm -f "$root/etc/slidelock/slidelock.conf"
+check "uninstall: nothing else left" none_present
+
+alt=$work/alt
+check "install: --prefix /opt/slidelock" sh deploy/install.sh --destdir "$alt" --prefix /opt/slidelock --no-build --binary "$work/slidelock-bin"
+check "install: --prefix rewrites ExecStart and the hook path" sh -c "
+    grep -qx 'ExecStart=/opt/slidelock/bin/slidelock' '$alt/etc/systemd/system/slidelock.service' &&
+    grep -qx 'hook = /opt/slidelock/libexec/slidelock-relay' '$alt/etc/slidelock/slidelock.conf' &&
+    test -x '$alt/opt/slidelock/bin/slidelock'"
+check "install: --no-build without --binary is refused" sh -c "! sh deploy/install.sh --destdir '$alt' --no-build 2>/dev/null"
+
+# --- (c) the relay script against a stand-in gpioset -------------------------------------
+fake=$work/fake
+mkdir -p "$fake"
+# Records each call's arguments on one line; prints the version it is told to.
+cat >"$fake/gpioset" <<'FAKE'
+#!/bin/sh
+if [ "${1:-}" = --version ] || [ "${1:-}" = -v ]; then echo "gpioset (libgpiod) v$FAKE_GPIOD_VERSION"; exit 0; fi
+echo "$*" >>"$FAKE_GPIOSET_LOG"
+exit "${FAKE_GPIOSET_STATUS:-0}"
+FAKE
+chmod +x "$fake/gpioset"
+
+settings() { printf '%s\n' "$@" >"$work/relay.default"; }
+relay() { # version, then extra env assignments; runs the script, output in $out, status in $status
+    version=$1; shift
+    : >"$work/gpioset.log"
+    out=$(env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$version" FAKE_GPIOSET_LOG="$work/gpioset.log" \
+        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" "$@" sh deploy/slidelock-relay 2>&1)
+    status=$?
+    calls=$(cat "$work/gpioset.log")
+}
+expect_calls() { # name, expected calls (newline separated)
+    if [ "$status" -eq 0 ] && [ "$calls" = "$2" ]; then pass "$1"
+    else fail "$1" "status $status, output: $out
+calls:
+$calls
+expected:
+$2"; fi
+}
+expect_error() { # name, status, message fragment; gpioset must not have driven anything
+    if [ "$status" -eq "$2" ] && printf '%s' "$out" | grep -qF "$3" && [ -z "$calls" ]; then pass "$1"
+    else fail "$1" "status $status (want $2), output: $out, calls: $calls"; fi
+}
+
+settings 'RELAY_CHIP=gpiochip0' 'RELAY_LINE=17' 'RELAY_ACTIVE=high' 'RELAY_PULSE_MS=500'
+relay 1.6.3
+expect_calls "relay: libgpiod 1.x pulse" "--mode=time --sec=0 --usec=500000 gpiochip0 17=1
+gpiochip0 17=0"
+relay 2.1
+expect_calls "relay: libgpiod 2.x pulse" "-c gpiochip0 -t 500ms,0 17=1"
+
+settings '# a comment' '' '  RELAY_CHIP="gpiochip4"  ' "RELAY_LINE='27'" 'RELAY_ACTIVE=low' 'RELAY_PULSE_MS=2250'
+relay 1.6.3
+expect_calls "relay: 1.x active-low, quotes, seconds split off" "--active-low --mode=time --sec=2 --usec=250000 gpiochip4 27=1
+--active-low gpiochip4 27=0"
+relay 2.0.1
+expect_calls "relay: 2.x active-low" "-c gpiochip4 --active-low -t 2250ms,0 27=1"
+relay 1.6.3 SLIDELOCK_EVENT=slide-start
+expect_calls "relay: events other than unlock do nothing" ""
+
+settings 'RELAY_CHIP=gpiochip0'
+relay 1.6.3
+expect_error "relay: a missing RELAY_LINE is named" 2 "RELAY_LINE is not set"
+settings 'RELAY_LINE=GPIO17'
+relay 1.6.3
+expect_error "relay: a non-numeric line is refused" 2 "RELAY_LINE must be a line offset"
+settings 'RELAY_LINE=17' 'RELAY_ACTIVE=up'
+relay 1.6.3
+expect_error "relay: a bad active level is refused" 2 "RELAY_ACTIVE must be high or low, not 'up'"
+for pulse in 0 -5 1.5 60001 ''; do
+    settings 'RELAY_LINE=17' "RELAY_PULSE_MS=$pulse"
+    relay 1.6.3
+    expect_error "relay: pulse '$pulse' is refused" 2 "RELAY_PULSE_MS must be a whole number"
+done
+settings 'RELAY_LINE=17' 'RELAY_COLOR=red'
+relay 1.6.3
+expect_error "relay: an unknown key is named with its line" 2 "relay.default:2: unknown setting RELAY_COLOR"
+settings 'RELAY_LINE 17'
+relay 1.6.3
+expect_error "relay: a line without = is refused" 2 "relay.default:1: expected KEY=value"
+relay 1.6.3 SLIDELOCK_RELAY_DEFAULTS="$work/nonexistent"
+expect_error "relay: an unreadable settings file is named" 2 "cannot read $work/nonexistent"
+settings 'RELAY_LINE=17'
+relay 3.0
+expect_error "relay: an unknown libgpiod version is refused" 3 "cannot tell the libgpiod version"
+out=$(env PATH=/nonexistent SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" /bin/sh deploy/slidelock-relay 2>&1)
+status=$? calls=
+expect_error "relay: a missing gpioset says what to install" 3 "apt install gpiod"
+relay 1.6.3 FAKE_GPIOSET_STATUS=1
+if [ "$status" -eq 4 ] && printf '%s' "$out" | grep -qF "gpioset could not drive gpiochip0 line 17"; then
+    pass "relay: a failing gpioset exits 4 with a clear message"
+else
+    fail "relay: a failing gpioset exits 4 with a clear message" "status $status, output: $out"
+fi
+
+# --- the shipped config parses (when a slidelock build is at hand) ------------------------
+for candidate in .build/release/slidelock .build/debug/slidelock; do
+    if [ -x "$candidate" ]; then
+        check "config: slidelock check-config accepts deploy/slidelock.conf" "$repo/$candidate" check-config --config deploy/slidelock.conf
+        break
+    fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
