@@ -9,7 +9,7 @@ protocol TouchSource: AnyObject {
     func advance(to seconds: Double) -> [LockEvent]
     func takeLog() -> [String]
     /// When `advance` must next be called even without input (ghost-filter proofs), or nil.
-    var nextDeadline: Double? { get }
+    func nextDeadline(now: Double) -> Double?
 }
 
 /// What a completed slide starts in hook mode (the hook runner), reporting back its outcome.
@@ -21,6 +21,7 @@ protocol UnlockAction: AnyObject {
     /// Called when a descriptor is readable or the deadline passed; the outcome once, when done.
     func service(now: Double) -> Bool?
     func takeLog() -> [String]
+    var isRunning: Bool { get }
 }
 
 /// The running lock screen: a single-threaded poll loop over the DRM fd (page-flip events),
@@ -32,9 +33,11 @@ final class LockScreen {
     private var session: LockSession
     private let signals: SignalSource
     private let input: TouchSource?
-    private let action: UnlockAction?
-    private let log: Logging
+    private var action: UnlockAction?
+    private let log: Logger
+    private let notifier: SystemdNotifier?
     private let reload: () throws -> Settings
+    private let makeAction: (Settings) throws -> UnlockAction?
     private var exitAfterFrame = false
     private var readyReported = false
     /// Called once the first frame is on screen (systemd READY=1).
@@ -43,7 +46,8 @@ final class LockScreen {
     var onState: (LockState) -> Void = { _ in }
 
     init(display: PanelDisplay, rotation: ImageRotation, settings: Settings, signals: SignalSource,
-         input: TouchSource?, action: UnlockAction?, log: Logging, reload: @escaping () throws -> Settings) {
+         input: TouchSource?, log: Logger, notifier: SystemdNotifier?,
+         reload: @escaping () throws -> Settings, makeAction: @escaping (Settings) throws -> UnlockAction?) throws {
         self.display = display
         views = display.panels.map { PanelView(output: $0, rotation: rotation, settings: settings) }
         // Touch drives the first output (the built-in panel comes first in connector order).
@@ -51,9 +55,11 @@ final class LockScreen {
         session = LockSession(settings: settings, layout: touchView.builder.layout)
         self.signals = signals
         self.input = input
-        self.action = action
         self.log = log
+        self.notifier = notifier
         self.reload = reload
+        self.makeAction = makeAction
+        action = try makeAction(settings)
     }
 
     /// Runs until unlocked (exit mode: status 0) or a terminating signal (128 + signal).
@@ -66,7 +72,11 @@ final class LockScreen {
             try drawWhereNeeded(now: MonotonicClock.now())
             // The first frame is a modeset (synchronous); later ones are flips. Either way it
             // is on screen once nothing is in flight.
-            if !readyReported && !display.isFlipPending { readyReported = true; onFirstFrame() }
+            if !readyReported && !display.isFlipPending {
+                readyReported = true
+                onFirstFrame()
+                try? notifier?.ready(status: "locked")
+            }
             if exitAfterFrame && !display.isFlipPending { return ExitStatus.ok }
             // A display without completion events (fbdev) polls -1, which poll ignores.
             var fds = ([display.eventDescriptor ?? -1, signals.fd] + (input?.pollDescriptors ?? [])
@@ -76,6 +86,8 @@ final class LockScreen {
                 throw SystemError(operation: "poll", errno: errno)
             }
             let now = MonotonicClock.now()
+            // A hung loop stops these, and systemd restarts us (WatchdogSec=).
+            if let notifier, let due = notifier.nextWatchdogDeadline(now: now), now >= due { try? notifier.watchdog(now: now) }
             if fds[0].revents != 0 {
                 try display.handleEvents()
             }
@@ -84,7 +96,8 @@ final class LockScreen {
             if let input {
                 events += input.readAvailable()
                 events += input.advance(to: now)
-                for line in input.takeLog() { log.debug(line) }
+                // Device arrivals and departures matter to a person; ghost-filter details are debug.
+                for line in input.takeLog() { line.hasPrefix("input: ") ? log.info(line) : log.debug(line) }
             }
             if let action, let success = action.service(now: now) {
                 events.append(.actionFinished(success: success, time: now))
@@ -93,7 +106,11 @@ final class LockScreen {
             events.append(.tick(time: now))
             for event in events { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
-            if session.state != lastState { lastState = session.state; onState(lastState) }
+            if session.state != lastState {
+                lastState = session.state
+                onState(lastState)
+                try? notifier?.status(lastState.rawValue)
+            }
         }
     }
 
@@ -129,7 +146,8 @@ final class LockScreen {
         // An animation whose last frame changed nothing has no flip to wake us: tick at the refresh rate.
         if session.isAnimating && !display.isFlipPending { consider(now + views[0].frameInterval) }
         consider(session.nextDeadline)
-        consider(input?.nextDeadline)
+        consider(input?.nextDeadline(now: now))
+        consider(notifier?.nextWatchdogDeadline(now: now))
         consider(action?.deadline)
         guard let deadline else { return -1 }
         return Int32(max(0, min(60_000, ((deadline - now) * 1000).rounded(.up))))
@@ -150,6 +168,8 @@ final class LockScreen {
                     let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
                     let freshSession = LockSession(settings: settings, layout: fresh[0].builder.layout)
                     for view in fresh { try view.prepare(freshSession.visual(at: now)) }
+                    // A running hook finishes under the old settings; the new one is used next time.
+                    if action?.isRunning != true { action = try makeAction(settings) }
                     views = fresh
                     session = freshSession
                     log.info("configuration reloaded")

@@ -7,20 +7,26 @@ enum RunCommand {
     static let help = """
     Usage: slidelock [options]
 
-    Runs the lock screen on every connected output of the first DRM card that can light one.
+    Runs the lock screen on every connected output of the first DRM card that can light one
+    (or a framebuffer), driven by the touchscreens found in /dev/input.
 
       --on-unlock exit|hook    exit with status 0 once the unlock frame is shown (default),
                                or run the hook and lock again
-      --hook 'CMD ARGS...'     the hook command (argv split, no shell)
+      --hook 'CMD ARGS...'     the hook command (split like a shell would, but no shell runs)
       --device /dev/dri/cardN  the DRM card (default: scan every card)
       --connector NAME         only this connector (e.g. HDMI-A-1, DSI-1)
       --mode WxH[@Hz]          this mode instead of the kernel's choice
-      --rotate 0|90|180|270    the panel is mounted turned clockwise by this much
+      --rotate 0|90|180|270    the panel is mounted turned clockwise by this much (touch follows)
       --fbdev PATH             use this framebuffer (default: /dev/fb0 when no DRM card can be used)
       --master-wait SECONDS    how long to wait for another program to release the display (5)
+      --input PATH|NAME        only this input device (default: every touchscreen)
+      --mouse                  accept mice too (bench use)
+      --no-grab                do not take the touch device exclusively
       --verbose                debug lines in the log
       --config FILE, --set SECTION.KEY=VALUE, --theme NAME
+    Each of these is also a config key ([action], [display], [input]); flags win.
 
+    Signals: SIGTERM/SIGINT stop (display restored), SIGHUP reloads the config, SIGUSR1 relocks.
     Exit status: 0 unlocked (exit mode), 1 error, 2 bad command line, 128+N stopped by signal N.
     """
 
@@ -28,52 +34,73 @@ enum RunCommand {
         var args = Arguments(argv)
         if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
         var loader = try SettingsLoader(consuming: &args)
-        if let mode = try args.choice("--on-unlock", UnlockMode.self) { loader.overrides.append("action.on_unlock=\(mode.rawValue)") }
-        if let hook = try args.value("--hook") { loader.overrides.append("action.hook=\(hook)") }
-        var options = DisplayOptions()
-        options.devicePath = try args.value("--device")
-        options.connectorName = try args.value("--connector")
-        if let text = try args.value("--mode") {
-            guard let request = ModeRequest(parsing: text) else {
-                throw UsageError(message: "--mode: expected WIDTHxHEIGHT or WIDTHxHEIGHT@HZ, got \"\(text)\"")
-            }
-            options.mode = request
+        // Flags are the last config layer: the same validation, the same error lines.
+        let flagKeys = [("--on-unlock", "action.on_unlock"), ("--hook", "action.hook"), ("--device", "display.device"),
+                        ("--connector", "display.connector"), ("--mode", "display.mode"), ("--rotate", "display.rotate"),
+                        ("--fbdev", "display.fbdev"), ("--master-wait", "display.master_wait"), ("--input", "input.device")]
+        for (flag, key) in flagKeys {
+            if let value = try args.value(flag) { loader.overrides.append("\(key)=\(value)") }
         }
-        options.masterWaitSeconds = try args.number("--master-wait", in: 0...600) ?? 5
-        let rotation = ImageRotation(degrees: try args.rotation())!
-        let fbdevPath = try args.value("--fbdev")
-        let log = ConsoleLog(verbose: args.flag("--verbose"))
+        if args.flag("--mouse") { loader.overrides.append("input.mouse=on") }
+        if args.flag("--no-grab") { loader.overrides.append("input.grab=off") }
+        let log = Logger(verbose: args.flag("--verbose"))
         try args.finish()
 
         let settings = try loader.load()
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
-        let display = try openDisplay(options, fbdev: fbdevPath, log: log)
+        let display = try openDisplay(settings.display, log: log)
         defer { display.close() }
+        let rotation = ImageRotation(degrees: settings.display.rotate) ?? .upright
         for output in display.panels {
-            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) rotate \(rotation.degrees)")
+            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) XRGB8888, rotate \(rotation.degrees)")
         }
-        let screen = LockScreen(display: display, rotation: rotation, settings: settings, signals: signals,
-                                input: nil, action: nil, log: log, reload: { try loader.load() })
+        let touchPanel = display.panels[0]
+        let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
+        log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
+                 : "input: touch maps to \(touchPanel.name)")
+        for line in input.takeLog() { log.info(line) }
+        let notifier = try? SystemdNotifier()
+        let screen = try LockScreen(
+            display: display, rotation: rotation, settings: settings, signals: signals, input: input, log: log,
+            notifier: notifier ?? nil, reload: { try loader.load() },
+            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         screen.onFirstFrame = { log.info("ready: first frame on screen") }
         screen.onState = { log.debug("state: \($0.rawValue)") }
         let status = try screen.run()
-        for output in display.panels {
-            // Flip statistics between vblank timestamps: what the panel actually showed.
-            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1, last > first {
-                let rate = Double(output.flipCount - 1) / (last - first)
-                log.info("\(output.name): \(output.flipCount) flips, \(Int((rate * 10).rounded()) / 10).\(Int((rate * 10).rounded()) % 10) flips/s")
-            } else {
-                log.info("\(output.name): \(output.flipCount) flips")
-            }
-        }
+        logFlipStatistics(display, log: log)
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
     }
 
+    static func touchOptions(_ settings: Settings, panel: PanelOutput, rotation: ImageRotation) -> TouchInputOptions {
+        let logical = rotation.swapsAxes ? Size(width: Double(panel.height), height: Double(panel.width))
+            : Size(width: Double(panel.width), height: Double(panel.height))
+        var options = TouchInputOptions(screen: logical, rotation: rotation, settings: settings.input.touch)
+        options.device = settings.input.device.isEmpty ? nil : settings.input.device
+        options.grab = settings.input.grab
+        options.acceptTablet = settings.input.tablet
+        return options
+    }
+
+    /// The hook in hook mode (argv split, no shell); nil in exit mode.
+    static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
+        guard settings.action.mode == .hook else { return nil }
+        let command: [String]
+        do { command = try CommandLineSplitter.split(settings.action.hook) } catch {
+            throw UsageError(message: "action.hook: \(error)")
+        }
+        return HookAction(command: command, settings: settings.action, output: output, log: log)
+    }
+
     /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when
     /// there is no usable DRM card at all). Other DRM errors stand: they need a person.
-    static func openDisplay(_ options: DisplayOptions, fbdev: String?, log: Logging) throws -> PanelDisplay {
-        if let fbdev { return try FBDevOutput(path: fbdev) }
+    static func openDisplay(_ settings: DisplaySettings, log: Logger) throws -> PanelDisplay {
+        if !settings.fbdev.isEmpty { return try FBDevOutput(path: settings.fbdev) }
+        var options = DisplayOptions()
+        options.devicePath = settings.device.isEmpty ? nil : settings.device
+        options.connectorName = settings.connector.isEmpty ? nil : settings.connector
+        options.mode = ModeRequest(parsing: settings.mode)
+        options.masterWaitSeconds = settings.masterWait
         do {
             return try DRMDisplay(options: options)
         } catch let error as DisplayError {
@@ -83,6 +110,18 @@ enum RunCommand {
                 log.info("\(error); falling back to the framebuffer /dev/fb0")
                 return try FBDevOutput(path: "/dev/fb0")
             default: throw error
+            }
+        }
+    }
+
+    /// Flips per second between vblank timestamps: what the panel actually showed.
+    static func logFlipStatistics(_ display: PanelDisplay, log: Logger) {
+        for output in display.panels {
+            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1, last > first {
+                let tenths = Int((Double(output.flipCount - 1) / (last - first) * 10).rounded())
+                log.info("\(output.name): \(output.flipCount) flips, \(tenths / 10).\(tenths % 10) flips/s")
+            } else {
+                log.info("\(output.name): \(output.flipCount) flips")
             }
         }
     }

@@ -79,6 +79,21 @@ t_lock_fbdev() {
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-fbdev/expected.png" \
         && golden lock-fbdev fbdev.png expected.png
 }
+t_lock_slide() {
+    local o="$OUT/lock-slide" f="--set theme.fonts=$FONT --set animation.hue=off"
+    vm lock-slide -k -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 $f --state dragging --progress 0.5 --out "$o/expected-mid.png" \
+        && "$BIN" render --size 800x480 $f --out "$o/expected-locked.png" \
+        && golden lock-slide mid-drag.png expected-mid.png \
+        && golden lock-slide after-partial.png expected-locked.png \
+        && same lock-slide console-before.png console-after.png
+}
+t_lock_rotate_touch() {
+    vm lock-rotate-touch -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 480x800 --rotate 90 --set theme.fonts=$FONT --set animation.hue=off \
+            --state dragging --progress 0.5 --out "$OUT/lock-rotate-touch/expected.png" \
+        && golden lock-rotate-touch rotated-mid-drag.png expected.png
+}
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
@@ -97,7 +112,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev lock-slide lock-rotate-touch smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=
