@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 # Noto CJK so the fallback tests see Japanese glyphs.
 BUILD_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
                 libpng-dev fonts-dejavu-core)
-TEST_PACKAGES=(fonts-noto-cjk)
+TEST_PACKAGES=(fonts-noto-cjk systemd)
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }
 
@@ -58,6 +58,8 @@ test_all() {
     find_swift
     swift build --build-tests
     swift test
+    # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
+    deploy/check.sh
     # The DRM/KMS and evdev code against a real kernel: QEMU boots Debian's kernel (needs root
     # for apt and the kernel package; cached in /var/tmp/slidelock-vm).
     local sudo=()
