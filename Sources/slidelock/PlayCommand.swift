@@ -12,7 +12,9 @@ enum PlayCommand {
 
       --script FILE            touch script: one event per line, e.g.
                                  0.000 down 120 240 / 0.016 move 130 240 / 0.500 up
-                                 1.000 action ok|fail, # comments, optional id=N
+                                 1.000 action ok|fail, # comments, optional id=N;
+                               or an evemu-record file from a real panel (its axes are
+                               mapped onto the screen, through the ghost-touch filter)
       --size WxH               screen size (default 800x480)
       --fps N                  frames per virtual second (default 60)
       --frames DIR             write frame-NNNN.png files there
@@ -47,8 +49,17 @@ enum PlayCommand {
         var settings = try loader.load()
         // No hook runs in a replay: `action ok|fail` lines in the script stand in for it.
         if let mode { settings.action.mode = mode }
-        let script = try TouchScript.parse(try FileIO.readText(scriptPath), fileName: scriptPath,
-                                           screen: Size(width: Double(size.width), height: Double(size.height)))
+        let screen = Size(width: Double(size.width), height: Double(size.height))
+        let text = try FileIO.readText(scriptPath)
+        let script: TouchScript
+        if EvemuReplay.isRecording(text) {
+            // A real panel's recording, mapped onto this screen like the live device would be.
+            let recording = try EvemuRecording(parsing: text, fileName: scriptPath)
+            script = try EvemuReplay.script(recording, fileName: scriptPath, screen: screen,
+                                            settings: settings.input.touch)
+        } else {
+            script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
+        }
         if let framesDir { try FileIO.makeDirectories(framesDir) }
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
         let renderer = SceneRenderer(width: size.width, height: size.height)

@@ -154,6 +154,29 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: sheet))
     }
 
+    static let evemu = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../SlideLockCoreTests/Evemu").standardized
+
+    /// Recordings replay through the same touch pipeline as a live panel: a recorded slide
+    /// unlocks, a slide cut by lost events or a teleporting sample does not, ghosts do nothing.
+    @Test(arguments: [("mt-slide", true), ("single-touch-slide", true), ("mt-syn-dropped", false),
+                      ("ghost-teleport", false), ("ghost-corner-taps", false), ("ghost-short-taps", false)])
+    func evemuRecordingsReplay(name: String, unlocks: Bool) throws {
+        let path = Self.evemu.appendingPathComponent(name + ".events").path
+        let sheet = Self.scratch.appendingPathComponent("\(name).png").path
+        let r = try Self.run(["play", "--script", path, "--contact-sheet", sheet, "--every", "10"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains(" unlock") == unlocks, "\(name): \(r.stdout)")
+    }
+
+    @Test func malformedEvemuNamesTheLine() throws {
+        let path = try Self.file("bad.events", "# EVEMU 1.3\nN: panel\nE: 0.000000 0003 0035 oops\n")
+        let r = try Self.run(["play", "--script", path, "--contact-sheet", Self.scratch.appendingPathComponent("x.png").path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(path):3:"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func badScriptNamesTheLine() throws {
         let script = try Self.file("bad.txt", "0.0 down 110 240\n0.1 tap 3 3\n")
         let r = try Self.run(["play", "--script", script, "--frames", Self.scratch.path])
