@@ -13,14 +13,7 @@ public final class DRMDevice {
     /// `/dev/dri/card*` in numeric order. Never assume card0: on a Raspberry Pi the first card
     /// can be the render-only v3d while vc4 drives the display.
     public static func cardPaths(directory: String = "/dev/dri") -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("card"), let n = Int(name.dropFirst(4)) { numbers.append(n) }
-        }
-        return numbers.sorted().map { "\(directory)/card\($0)" }
+        FileIO.numberedEntries(directory, prefix: "card")
     }
 
     /// Opens `path`. With `master`, also makes sure this process is DRM master, waiting up to

@@ -73,6 +73,15 @@ public enum FileIO {
         }
     }
 
+    /// `directory/PREFIXn` for every entry named `prefix` + a number, in numeric order
+    /// (`card2` before `card10`); empty when the directory cannot be read.
+    public static func numberedEntries(_ directory: String, prefix: String) -> [String] {
+        let numbers = ((try? list(directory)) ?? []).compactMap { name in
+            name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
+        }
+        return numbers.sorted().map { "\(directory)/\(prefix)\($0)" }
+    }
+
     /// Names in `directory` (no `.`/`..`), sorted; empty when it does not exist.
     public static func list(_ directory: String) throws(Failure) -> [String] {
         guard let dir = opendir(directory) else {

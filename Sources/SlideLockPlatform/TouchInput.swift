@@ -160,14 +160,7 @@ public final class TouchInput {
 
     /// `/dev/input/event*`, in number order.
     static func eventPaths(_ directory: String) -> [String] {
-        guard let dir = opendir(directory) else { return [] }
-        defer { closedir(dir) }
-        var numbers: [Int] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            if name.hasPrefix("event"), let n = Int(name.dropFirst(5)) { numbers.append(n) }
-        }
-        return numbers.sorted().map { "\(directory)/event\($0)" }
+        FileIO.numberedEntries(directory, prefix: "event")
     }
 
     /// Opens `path` if it is new and wanted; remembers it for a retry when it is not

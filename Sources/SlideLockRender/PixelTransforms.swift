@@ -11,19 +11,7 @@ extension Canvas {
     public func rotated(by degrees: Int) -> Canvas {
         let quarter = ((degrees / 90) % 4 + 4) % 4
         let out = quarter % 2 == 0 ? Canvas(width: width, height: height) : Canvas(width: height, height: width)
-        let src = pixels, dst = out.pixels
-        let w = width, h = height, ow = out.width
-        for y in 0..<h {
-            for x in 0..<w {
-                let v = src[y &* w &+ x]
-                switch quarter {
-                case 0: dst[y &* ow &+ x] = v
-                case 1: dst[x &* ow &+ (h &- 1 &- y)] = v
-                case 2: dst[(h &- 1 &- y) &* ow &+ (w &- 1 &- x)] = v
-                default: dst[(w &- 1 &- x) &* ow &+ y] = v
-                }
-            }
-        }
+        blitRotated(bounds, by: degrees, into: out)
         return out
     }
 

@@ -30,3 +30,14 @@ import Testing
         try FileManager.default.removeItem(atPath: dir)
     }
 }
+
+@Suite struct NumberedEntriesTests {
+    @Test func numericOrderNotNameOrder() throws {
+        let dir = NSTemporaryDirectory() + "slidelock-numbered-\(getpid())"
+        try FileIO.makeDirectories(dir)
+        for name in ["card10", "card2", "cardX", "renderD128", "card0"] { try FileIO.write([], to: dir + "/" + name) }
+        #expect(FileIO.numberedEntries(dir, prefix: "card") == [dir + "/card0", dir + "/card2", dir + "/card10"])
+        #expect(FileIO.numberedEntries(dir + "/missing", prefix: "card") == [])
+        try FileManager.default.removeItem(atPath: dir)
+    }
+}
