@@ -26,14 +26,18 @@ extension ConfigKey {
     ]
 
     static let rotate = ConfigKey(
-        section: "display", name: "rotate", accepts: "0|90|180|270",
+        section: "display", name: "rotate", accepts: "auto|0|90|180|270",
         apply: { (settings, text) throws(ConfigValueError) in
+            if text == "auto" {
+                settings.display.rotate = nil
+                return
+            }
             guard let degrees = Int(text), [0, 90, 180, 270].contains(degrees) else {
-                throw ConfigValueError(message: "bad rotation \"\(text)\" (expected 0, 90, 180 or 270)")
+                throw ConfigValueError(message: "bad rotation \"\(text)\" (expected auto, 0, 90, 180 or 270)")
             }
             settings.display.rotate = degrees
         },
-        format: { String($0.display.rotate) })
+        format: { $0.display.rotate.map(String.init) ?? "auto" })
 
     static let mode = ConfigKey(
         section: "display", name: "mode", accepts: "WxH[@Hz] or empty",

@@ -14,8 +14,9 @@ public struct Settings: Equatable, Sendable {
 
 /// Which screen, how it is mounted. Empty strings mean "choose automatically".
 public struct DisplaySettings: Equatable, Sendable {
-    /// The panel is mounted turned clockwise by this many degrees (0, 90, 180, 270).
-    public var rotate = 0
+    /// Turn the picture (and touch) clockwise by this many degrees (0, 90, 180, 270) on the
+    /// touch panel; nil (`auto`): as the connector's `panel orientation` asks, else 0.
+    public var rotate: Int? = nil
     /// `/dev/dri/cardN`.
     public var device = ""
     /// Only this connector (`HDMI-A-1`, `DSI-1`).

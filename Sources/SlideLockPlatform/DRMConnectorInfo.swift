@@ -14,6 +14,10 @@ public struct DRMConnectorInfo {
     public var currentMode: DisplayMode?
     /// CRTCs some encoder of this connector can use, the current one first.
     public var possibleCRTCs: [UInt32]
+    /// How the picture must be turned clockwise to look upright, from the connector's
+    /// `panel orientation` property (set by panel drivers, quirks or `video=...,panel_orientation=`);
+    /// nil when the connector has none (HDMI, most virtual outputs).
+    public var panelRotation: Int? = nil
 
     /// The pure view of `modes`, index for index.
     public var displayModes: [DisplayMode] { modes.map(DisplayMode.init(drm:)) }
@@ -41,6 +45,19 @@ extension ConnectorStatus {
         case DRM_MODE_DISCONNECTED: self = .disconnected
         default: self = .unknown
         }
+    }
+}
+
+/// The picture rotation that undoes a `panel orientation` value (drm_connector.c): a panel
+/// mounted with its left side up shows native content turned clockwise, so the picture is
+/// turned back counter-clockwise, i.e. clockwise by 270.
+func rotation(forPanelOrientation name: String) -> Int? {
+    switch name {
+    case "Normal": return 0
+    case "Upside Down": return 180
+    case "Left Side Up": return 270
+    case "Right Side Up": return 90
+    default: return nil
     }
 }
 

@@ -101,7 +101,26 @@ public final class DRMDevice {
             drmModeFreeEncoder(enc)
         }
         info.possibleCRTCs = possible
+        info.panelRotation = panelRotation(connector: id)
         return info
+    }
+
+    /// Reads the connector's `panel orientation` enum property, if it has one.
+    private func panelRotation(connector id: UInt32) -> Int? {
+        guard let props = drmModeObjectGetProperties(fd, id, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
+        defer { drmModeFreeObjectProperties(props) }
+        for i in 0..<Int(props.pointee.count_props) {
+            guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
+            defer { drmModeFreeProperty(prop) }
+            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard name == "panel orientation" else { continue }
+            let value = props.pointee.prop_values[i]
+            for e in UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums)) where e.value == value {
+                let label = withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                return rotation(forPanelOrientation: label)
+            }
+        }
+        return nil
     }
 }
 

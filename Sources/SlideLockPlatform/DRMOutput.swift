@@ -8,6 +8,8 @@ public final class DRMOutput: FrameSink {
     /// Connector name, e.g. `HDMI-A-1`.
     public let name: String
     public let mode: DisplayMode
+    /// From the connector's `panel orientation` property, nil when it has none.
+    public let panelRotation: Int?
     public var width: Int { mode.width }
     public var height: Int { mode.height }
     /// True from a page flip's submission until its completion event was handled.
@@ -40,6 +42,7 @@ public final class DRMOutput: FrameSink {
     init(fd: Int32, connector: DRMConnectorInfo, crtcID: UInt32, modeIndex: Int) throws {
         self.fd = fd
         name = connector.name
+        panelRotation = connector.panelRotation
         connectorID = connector.id
         self.crtcID = crtcID
         modeInfo = connector.modes[modeIndex]

@@ -83,6 +83,8 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
 
     deinit { close() }
 
+    /// fbdev has no orientation property.
+    public var panelRotation: Int? { nil }
     public var modeDescription: String { "\(width)x\(height) \(bitsPerPixel) bpp\(isDoubleBuffered ? ", panned" : "")" }
     public var panels: [PanelOutput] { [self] }
     public var eventDescriptor: Int32? { nil }

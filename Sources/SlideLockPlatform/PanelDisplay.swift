@@ -12,6 +12,8 @@ public protocol PanelOutput: FrameSink {
     var lastFlipSeconds: Double? { get }
     var firstFlipSeconds: Double? { get }
     var flipCount: Int { get }
+    /// Clockwise picture rotation the panel asks for (DRM `panel orientation`), nil if unknown.
+    var panelRotation: Int? { get }
 }
 
 /// The screens slidelock owns, and how completions of their frames are learned.

@@ -22,7 +22,7 @@ public enum Damage {
     static func bounds(_ r: Rect) -> PixelRect { r.enclosingPixels.outset(1) }
 
     /// Unions rectangles that touch until none do.
-    static func merge(_ input: [PixelRect]) -> [PixelRect] {
+    public static func merge(_ input: [PixelRect]) -> [PixelRect] {
         var rects = input
         var merged = true
         while merged {

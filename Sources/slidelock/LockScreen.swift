@@ -39,17 +39,20 @@ final class LockScreen {
     private let reload: () throws -> Settings
     private let makeAction: (Settings) throws -> UnlockAction?
     private var exitAfterFrame = false
+    /// Counts what time alone does not explain (input, hook results, signals, state
+    /// changes): a frame drawn ahead is stale once this moved on.
+    private var sessionVersion = 0
     private var readyReported = false
     /// Called once the first frame is on screen (systemd READY=1).
     var onFirstFrame: () -> Void = {}
     /// Called with each state change (systemd STATUS=).
     var onState: (LockState) -> Void = { _ in }
 
-    init(display: PanelDisplay, rotation: ImageRotation, settings: Settings, signals: SignalSource,
+    init(display: PanelDisplay, rotations: [ImageRotation], settings: Settings, signals: SignalSource,
          input: TouchSource?, log: Logger, notifier: SystemdNotifier?,
          reload: @escaping () throws -> Settings, makeAction: @escaping (Settings) throws -> UnlockAction?) throws {
         self.display = display
-        views = display.panels.map { PanelView(output: $0, rotation: rotation, settings: settings) }
+        views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings) }
         // Touch drives the first output (the built-in panel comes first in connector order).
         let touchView = views[0]
         session = LockSession(settings: settings, layout: touchView.builder.layout)
@@ -103,10 +106,12 @@ final class LockScreen {
                 events.append(.actionFinished(success: success, time: now))
             }
             for line in action?.takeLog() ?? [] { log.info(line) }
+            if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
             for event in events { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             if session.state != lastState {
+                sessionVersion += 1
                 lastState = session.state
                 onState(lastState)
                 try? notifier?.status(lastState.rawValue)
@@ -130,12 +135,23 @@ final class LockScreen {
         }
     }
 
-    /// Renders every output that is free to flip; the frame time is the next vblank.
+    /// Presents on every output that is free to flip. A frame drawn ahead (while the last
+    /// flip was pending) is used if nothing but time changed since; else it is drawn now.
+    /// Then, while animating, the frame after is drawn ahead, so after a vblank only the
+    /// copy and the flip stand between the event and the deadline of the next one.
     private func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
         for view in views where !view.output.isFlipPending && (paced || view.isDue(now: now)) {
-            _ = try view.show(session.visual(at: view.nextFrameTime(now: now)))
+            if view.preparedVersion != sessionVersion {
+                try view.render(session.visual(at: view.nextFrameTime(now: now)))
+            }
+            let presented = try view.present()
+            if presented && paced && view.output.isFlipPending && session.isAnimating {
+                // This flip lands on the next vblank; the frame drawn now on the one after.
+                try view.render(session.visual(at: view.nextFrameTime(now: now) + view.frameInterval))
+                view.preparedVersion = sessionVersion
+            }
         }
     }
 
@@ -172,12 +188,14 @@ final class LockScreen {
                     if action?.isRunning != true { action = try makeAction(settings) }
                     views = fresh
                     session = freshSession
+                    sessionVersion += 1
                     log.info("configuration reloaded")
                 } catch {
                     log.error("configuration not reloaded, keeping the old one: \(error)")
                 }
             case SIGUSR1:
                 apply(session.handle(.reset(time: now)), now: now)
+                sessionVersion += 1
                 log.info("reset to locked (SIGUSR1)")
             default: break
             }

@@ -3,7 +3,8 @@ import SlideLockPlatform
 import SlideLockRender
 
 /// One lit output: renders the session's visual at the output's own size and rotation
-/// and hands only the damaged pixels to the display.
+/// and hands only the damaged pixels to the display. Rendering and presenting are separate
+/// steps, so the next frame can be drawn while the current flip waits for its vblank.
 final class PanelView {
     let output: PanelOutput
     let rotation: ImageRotation
@@ -13,6 +14,10 @@ final class PanelView {
     private let panel: Canvas?
     /// Seconds between vblanks, from the mode's refresh rate.
     let frameInterval: Double
+    /// Changed rectangles (panel coordinates) rendered but not presented yet.
+    private var pendingDamage: [PixelRect] = []
+    /// Set when a frame was drawn ahead for the next vblank: the session version it saw.
+    var preparedVersion: Int?
 
     init(output: PanelOutput, rotation: ImageRotation, settings: Settings) {
         self.output = output
@@ -33,16 +38,23 @@ final class PanelView {
         try renderer.prepare(builder.scene(visual))
     }
 
-    /// Draws `visual`; presents and returns true when any pixel changed.
-    func show(_ visual: ControlVisual) throws -> Bool {
+    /// Draws `visual` into the shadow image; nothing reaches the screen until `present`.
+    func render(_ visual: ControlVisual) throws {
         let damage = try renderer.render(builder.scene(visual))
-        guard !damage.isEmpty else { return false }
         if let panel {
-            let panelDamage = damage.map { renderer.canvas.blitRotated($0, by: rotation.degrees, into: panel) }
-            try output.present(shadow: panel.pixels, stride: panel.width, damage: panelDamage)
+            pendingDamage += damage.map { renderer.canvas.blitRotated($0, by: rotation.degrees, into: panel) }
         } else {
-            try output.present(shadow: renderer.canvas.pixels, stride: renderer.canvas.width, damage: damage)
+            pendingDamage += damage
         }
+    }
+
+    /// Presents what was rendered since the last present; false when nothing changed.
+    func present() throws -> Bool {
+        preparedVersion = nil
+        guard !pendingDamage.isEmpty else { return false }
+        let image = panel ?? renderer.canvas
+        try output.present(shadow: image.pixels, stride: image.width, damage: Damage.merge(pendingDamage))
+        pendingDamage.removeAll()
         return true
     }
 

@@ -14,7 +14,7 @@ enum RenderCommand {
       --progress P            thumb position 0...1 (default 0)
       --state S               locked|pressed|dragging|busy|unlocked|failed (default locked)
       --time SECONDS          animation clock: hue rotation, spinner, shimmer (default 0)
-      --rotate DEG            0|90|180|270: the image as a panel mounted that way scans it out
+      --rotate DEG            0|90|180|270: the picture turned clockwise, as such a panel scans it out
       --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
       --theme NAME            default|classic|mint
       --config FILE           extra config file (repeatable; after /etc/slidelock)

@@ -16,7 +16,9 @@ enum RunCommand {
       --device /dev/dri/cardN  the DRM card (default: scan every card)
       --connector NAME         only this connector (e.g. HDMI-A-1, DSI-1)
       --mode WxH[@Hz]          this mode instead of the kernel's choice
-      --rotate 0|90|180|270    the panel is mounted turned clockwise by this much (touch follows)
+      --rotate auto|0|90|180|270  turn the picture clockwise on the touch panel (90: a panel
+                               mounted right side up); touch turns with it. auto: as the
+                               connector's panel orientation says, else 0
       --fbdev PATH             use this framebuffer (default: /dev/fb0 when no DRM card can be used)
       --master-wait SECONDS    how long to wait for another program to release the display (5)
       --input PATH|NAME        only this input device (default: every touchscreen)
@@ -50,18 +52,19 @@ enum RunCommand {
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
         let display = try openDisplay(settings.display, log: log)
         defer { display.close() }
-        let rotation = ImageRotation(degrees: settings.display.rotate) ?? .upright
-        for output in display.panels {
-            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) XRGB8888, rotate \(rotation.degrees)")
+        let rotations = outputRotations(display.panels, explicit: settings.display.rotate)
+        for (output, rotation) in zip(display.panels, rotations) {
+            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) XRGB8888, rotate \(rotation.degrees)"
+                + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
         }
-        let touchPanel = display.panels[0]
+        let touchPanel = display.panels[0], rotation = rotations[0]
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
                  : "input: touch maps to \(touchPanel.name)")
         for line in input.takeLog() { log.info(line) }
         let notifier = try? SystemdNotifier()
         let screen = try LockScreen(
-            display: display, rotation: rotation, settings: settings, signals: signals, input: input, log: log,
+            display: display, rotations: rotations, settings: settings, signals: signals, input: input, log: log,
             notifier: notifier ?? nil, reload: { try loader.load() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         screen.onFirstFrame = { log.info("ready: first frame on screen") }
@@ -70,6 +73,15 @@ enum RunCommand {
         logFlipStatistics(display, log: log)
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
+    }
+
+    /// The touch panel (first output) turns as configured; `auto` and every other output
+    /// follow their connector's panel orientation, if any.
+    static func outputRotations(_ panels: [PanelOutput], explicit: Int?) -> [ImageRotation] {
+        panels.enumerated().map { index, panel in
+            let degrees = (index == 0 ? explicit : nil) ?? panel.panelRotation ?? 0
+            return ImageRotation(degrees: degrees) ?? .upright
+        }
     }
 
     static func touchOptions(_ settings: Settings, panel: PanelOutput, rotation: ImageRotation) -> TouchInputOptions {

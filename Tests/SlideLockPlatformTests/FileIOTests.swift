@@ -41,3 +41,15 @@ import Testing
         try FileManager.default.removeItem(atPath: dir)
     }
 }
+
+@Suite struct PanelOrientationTests {
+    /// A panel mounted left side up shows native content turned clockwise: the picture is
+    /// turned back by 270 degrees clockwise (drm_connector.c's "panel orientation" values).
+    @Test func orientationNamesMapToPictureRotations() {
+        #expect(rotation(forPanelOrientation: "Normal") == 0)
+        #expect(rotation(forPanelOrientation: "Upside Down") == 180)
+        #expect(rotation(forPanelOrientation: "Left Side Up") == 270)
+        #expect(rotation(forPanelOrientation: "Right Side Up") == 90)
+        #expect(rotation(forPanelOrientation: "Sideways") == nil)
+    }
+}

@@ -94,6 +94,18 @@ t_lock_rotate_touch() {
             --state dragging --progress 0.5 --out "$OUT/lock-rotate-touch/expected.png" \
         && golden lock-rotate-touch rotated-mid-drag.png expected.png
 }
+t_lock_two_outputs() {
+    local o="$OUT/lock-two-outputs" f="--set theme.fonts=$FONT --set animation.hue=off"
+    vm lock-two-outputs -n 2 -a video=Virtual-2:640x480e -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 $f --out "$o/expected0.png" \
+        && "$BIN" render --size 640x480 $f --out "$o/expected1.png" \
+        && golden lock-two-outputs head0.png expected0.png && golden lock-two-outputs head1.png expected1.png
+}
+t_lock_unplug() {
+    vm lock-unplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-unplug/expected.png" \
+        && golden lock-unplug after-unplug.png expected.png
+}
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
@@ -112,7 +124,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev lock-slide lock-rotate-touch smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=

@@ -1,0 +1,27 @@
+#!/bin/sh
+. /e2e/lib.sh
+# The touchscreen disappears mid-drag: nothing unlocks, the thumb springs home (host check
+# against the locked render), and a touchscreen plugged in afterwards unlocks.
+vm_touch_start 799 479 || exit 1
+slidelock --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
+app=$!
+vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_touch down 112 240
+for x in 180 260 340 420 500 580 660; do usleep 20000; vm_touch move $x 240; done
+usleep 200000
+vm_touch_stop                                  # destroys the uinput device, finger still down
+vm_wait_text /tmp/lock.log "input: removed" 10
+sleep 1.5
+vm_check no-unlock-on-unplug kill -0 $app
+vm_screenshot after-unplug
+vm_touch_start 799 479 || exit 1
+vm_wait_text /tmp/lock.log "slidelock-test-touch\" (touchscreen" 10
+vm_touch swipe 112 240 760 240 400 12
+i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
+wait $app
+rc=$?
+cat /tmp/lock.log
+vm_check replugged-device-unlocks [ $rc = 0 ]
+vm_check cancel-logged grep -q "session: touch-cancel" /tmp/lock.log
+vm_touch_stop
+exit $VM_FAILED
