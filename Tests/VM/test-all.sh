@@ -106,6 +106,12 @@ t_lock_unplug() {
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-unplug/expected.png" \
         && golden lock-unplug after-unplug.png expected.png
 }
+t_lock_orientation() {
+    vm lock-orientation -a video=Virtual-1:panel_orientation=right_side_up -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 480x800 --rotate 90 --set theme.fonts=$FONT --set animation.hue=off \
+            --out "$OUT/lock-orientation/expected.png" \
+        && golden lock-orientation oriented.png expected.png
+}
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
@@ -124,7 +130,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=

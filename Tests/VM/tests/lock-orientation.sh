@@ -1,0 +1,15 @@
+#!/bin/sh
+. /e2e/lib.sh
+# The kernel says the panel is mounted right side up (video=...panel_orientation=): with the
+# default rotate = auto slidelock turns the picture by 90 itself (host check against render).
+slidelock --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
+app=$!
+vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+usleep 200000
+vm_screenshot oriented
+kill -TERM $app
+wait $app
+cat /tmp/lock.log
+
+vm_check orientation-logged grep -q "panel orientation asks for 90" /tmp/lock.log
+exit $VM_FAILED
