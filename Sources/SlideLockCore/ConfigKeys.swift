@@ -117,5 +117,7 @@ extension ConfigKey {
         .text("action", "hook", \.action.hook),
         .number("action", "timeout", \.action.timeout, .positive),
         .number("action", "cooldown", \.action.cooldown, .nonNegative),
+        .text("action", "slide_start_hook", \.action.slideStartHook),
+        .text("action", "cancel_hook", \.action.cancelHook),
     ]
 }

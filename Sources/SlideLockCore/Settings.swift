@@ -116,6 +116,11 @@ public struct ActionSettings: Equatable, Sendable {
     public var timeout = 10.0
     /// Seconds after an unlock during which the thumb cannot be grabbed.
     public var cooldown = 1.0
+    /// Optional commands run when a slide starts and when one ends without unlocking
+    /// (the seed control's start/end callbacks); empty when none. They only notify:
+    /// their outcome changes nothing on screen.
+    public var slideStartHook = ""
+    public var cancelHook = ""
 
     public init() {}
 }

@@ -4,28 +4,37 @@ import SlideLockPlatform
 /// The evdev edge as the loop's touch source.
 extension TouchInput: TouchSource {}
 
-/// Runs the configured hook on unlock and reports its outcome to the loop.
+/// The hooks: the unlock hook (hook mode; its outcome decides unlocked or failed) and the
+/// optional slide-start and cancel hooks, which only notify. Each kind has its own runner,
+/// so a slow notification never delays or blocks the door; a notification that finds its
+/// previous run still going is skipped, never queued.
 final class HookAction: UnlockAction {
-    private let runner: HookRunner
+    private let unlock: HookRunner?
+    private let slideStart: HookRunner?
+    private let cancel: HookRunner?
     private let output: String
     private let log: Logger
 
-    init(command: [String], settings: ActionSettings, output: String, log: Logger) {
-        runner = HookRunner(command: command, timeout: settings.timeout)
+    init(unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger) {
+        self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout) }
+        self.slideStart = slideStart.isEmpty ? nil : HookRunner(command: slideStart, timeout: settings.timeout)
+        self.cancel = cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout)
         self.output = output
         self.log = log
     }
 
-    var pollDescriptors: [Int32] { runner.pollDescriptors }
-    var deadline: Double? { runner.deadline }
-    var isRunning: Bool { runner.isRunning }
+    private var runners: [HookRunner] { [unlock, slideStart, cancel].compactMap { $0 } }
+    var pollDescriptors: [Int32] { runners.flatMap(\.pollDescriptors) }
+    var deadline: Double? { runners.compactMap(\.deadline).min() }
+    var isRunning: Bool { runners.contains(where: \.isRunning) }
 
     func start(slideDuration: Double, now: Double) -> Bool {
+        guard let unlock else { return false }
         let effect = LockEffect.unlock(slideDuration: slideDuration)
         do {
-            try runner.start(event: HookEvent.unlock.rawValue,
+            try unlock.start(event: HookEvent.unlock.rawValue,
                              environment: HookEvent.environment(output: output, effect: effect), now: now)
-            log.info("hook started: \(runner.command.joined(separator: " ")) (pid \(runner.pid ?? 0))")
+            log.info("hook started: \(unlock.command.joined(separator: " ")) (pid \(unlock.pid ?? 0))")
             return true
         } catch {
             log.error("\(error)")
@@ -33,8 +42,27 @@ final class HookAction: UnlockAction {
         }
     }
 
+    func notify(_ effect: LockEffect, now: Double) {
+        guard let event = HookEvent(effect: effect), event != .unlock,
+              let runner = event == .slideStart ? slideStart : cancel else { return }
+        guard !runner.isRunning else {
+            log.warning("\(event.rawValue) hook skipped: its previous run is still going")
+            return
+        }
+        do {
+            try runner.start(event: event.rawValue, environment: HookEvent.environment(output: output, effect: effect), now: now)
+        } catch {
+            log.error("\(error)")
+        }
+    }
+
     func service(now: Double) -> Bool? {
-        guard let outcome = runner.service(now: now) else { return nil }
+        for runner in [slideStart, cancel].compactMap({ $0 }) {
+            if let outcome = runner.service(now: now), case .failure(let reason, _) = outcome {
+                log.warning("\(runner.command.joined(separator: " ")): notification hook failed: \(reason)")
+            }
+        }
+        guard let unlock, let outcome = unlock.service(now: now) else { return nil }
         switch outcome {
         case .success(let seconds):
             log.info("hook succeeded in \(Int((seconds * 1000).rounded())) ms")
@@ -45,5 +73,5 @@ final class HookAction: UnlockAction {
         return outcome.isSuccess
     }
 
-    func takeLog() -> [String] { runner.takeLog() }
+    func takeLog() -> [String] { runners.flatMap { $0.takeLog() } }
 }

@@ -11,6 +11,11 @@ enum ExitStatus {
     static let usage: Int32 = 2
 }
 
+/// A run-time problem worded for a person (exit status 1).
+struct RunError: Error, CustomStringConvertible {
+    let description: String
+}
+
 /// Runs a subcommand body and turns every error into `slidelock[ cmd]: message` lines on
 /// stderr and an exit status: the one catch site of the program.
 func runReportingErrors(_ command: String, _ body: () throws -> Int32) -> Int32 {

@@ -22,6 +22,8 @@ protocol UnlockAction: AnyObject {
     func service(now: Double) -> Bool?
     func takeLog() -> [String]
     var isRunning: Bool { get }
+    /// Runs the slide-start or cancel notification hook, if one is configured.
+    func notify(_ effect: LockEffect, now: Double)
 }
 
 /// The running lock screen: a single-threaded poll loop over the DRM fd (page-flip events),
@@ -130,7 +132,7 @@ final class LockScreen {
                     }
                 }
             case .exit: exitAfterFrame = true
-            case .slideStarted, .slideCancelled: break
+            case .slideStarted, .slideCancelled: action?.notify(effect, now: now)
             }
         }
     }

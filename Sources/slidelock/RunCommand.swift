@@ -94,14 +94,18 @@ enum RunCommand {
         return options
     }
 
-    /// The hook in hook mode (argv split, no shell); nil in exit mode.
+    /// The hooks (argv split, no shell): the unlock hook in hook mode, and the optional
+    /// slide-start and cancel hooks in either mode; nil when there are none.
     static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
-        guard settings.action.mode == .hook else { return nil }
-        let command: [String]
-        do { command = try CommandLineSplitter.split(settings.action.hook) } catch {
-            throw UsageError(message: "action.hook: \(error)")
+        func split(_ key: String, _ text: String) throws -> [String] {
+            guard !text.isEmpty else { return [] }
+            do { return try CommandLineSplitter.split(text) } catch { throw RunError(description: "action.\(key): \(error)") }
         }
-        return HookAction(command: command, settings: settings.action, output: output, log: log)
+        let a = settings.action
+        let unlock = a.mode == .hook ? try split("hook", a.hook) : nil
+        let start = try split("slide_start_hook", a.slideStartHook), cancel = try split("cancel_hook", a.cancelHook)
+        guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
+        return HookAction(unlock: unlock, slideStart: start, cancel: cancel, settings: a, output: output, log: log)
     }
 
     /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when

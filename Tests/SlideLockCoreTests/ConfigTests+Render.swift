@@ -5,17 +5,17 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 4,
+        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 6,
         // display 6, input 3 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 4)
-        #expect(Mirror(reflecting: ActionSettings()).children.count == 4)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 6)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 6)
         #expect(Mirror(reflecting: InputSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 4 + 6 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 6 + 6 + 3 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -107,6 +107,8 @@ extension ConfigTests {
         s.action.hook = "/usr/local/bin/open-door --now"
         s.action.timeout = 30
         s.action.cooldown = 0
+        s.action.slideStartHook = "/usr/local/bin/chime start"
+        s.action.cancelHook = "/usr/local/bin/chime cancel"
         s.display.rotate = 270
         s.display.device = "/dev/dri/card1"
         s.display.connector = "DSI-1"
