@@ -29,7 +29,9 @@ extension Canvas {
                         let inner = r - 0.5
                         band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
                     }
-                    let midStart = max(area.x, Int((rect.minX + band - 0.5).rounded(.up)))
+                    // Clamped into the area: a shape half off the canvas (the slide-off
+                    // transition) must never index past the colour tables.
+                    let midStart = min(area.maxX, max(area.x, Int((rect.minX + band - 0.5).rounded(.up))))
                     let midEnd = max(midStart, min(area.maxX, Int((rect.maxX - band - 0.5).rounded(.down)) + 1))
                     let row = pixels + y * width
                     for x in area.x..<midStart {
