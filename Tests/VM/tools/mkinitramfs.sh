@@ -13,9 +13,10 @@ STAGE=$(mktemp -d "${TMPDIR:-/tmp}/slidelock-initramfs.XXXXXX")
 trap 'rm -rf "$STAGE"' EXIT
 
 # virtio_gpu for screenshots, vkms for real 60 Hz vblank timing, evdev + uinput for touch,
-# 9p for the shared output directory.
+# 9p for the shared output directory, gpio-sim (+ configfs) for a simulated relay GPIO line.
 MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
 [ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
+[ -f "$KROOT/lib/modules/$KV/extra/gpio-sim.ko" ] && MODULES="$MODULES gpio-sim"
 
 mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,root,etc,e2e,out,"lib/modules/$KV"}
 cp /bin/busybox "$STAGE/bin/busybox"
