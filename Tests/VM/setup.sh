@@ -10,7 +10,8 @@
 #   CACHE/debs/                   downloaded .debs (kernel image, linux-source)
 #   CACHE/KV/root/                the unpacked kernel package (+ extra/{vkms,gpio-sim}.ko, modules.dep)
 #   CACHE/KV/vmlinux              the ELF kernel for QEMU's PVH entry (no in-guest decompression)
-#   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init
+#   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init (+ .stamp:
+#                                 a hash of its inputs; a checkout with other guest files rebuilds it)
 #   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab)
 #
 # Environment: SLIDELOCK_VM_CACHE, SLIDELOCK_VM_VKMS=0 (skip building vkms),
@@ -61,10 +62,13 @@ fi
 [ -s "$KDIR/vmlinux" ] || python3 "$VM/tools/extract-vmlinux.py" "$KDIR/root/boot/vmlinuz-$KV" "$KDIR/vmlinux"
 
 # --- 4. static helpers (rebuilt when their source changes) ---------------------------------
+# Compared by content (a copy of the source built from), not by mtime: several checkouts
+# (git worktrees) may share one cache, and a newer file elsewhere must not pass for ours.
 for tool in uinput-touch drmgrab; do
-    if [ ! -x "$CACHE/bin/$tool" ] || [ "$VM/src/$tool.c" -nt "$CACHE/bin/$tool" ]; then
+    if [ ! -x "$CACHE/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"; then
         log "building $tool"
         gcc -O2 -Wall -Wextra -static -s $(pkg-config --cflags libdrm) -o "$CACHE/bin/$tool" "$VM/src/$tool.c"
+        cp "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"
     fi
 done
 
@@ -126,10 +130,13 @@ if [ ${#WANT[@]} -gt 0 ]; then
     rm -rf "$B"
 fi
 
-# --- 6. base initramfs (rebuilt when any of its inputs is newer) ---------------------------
-if [ ! -f "$KDIR/base.cpio" ] || [ -n "$(find "$VM/guest" "$VM/tools/mkinitramfs.sh" "$CACHE/bin" \
-        "$KDIR/root/lib/modules/$KV/modules.dep" -newer "$KDIR/base.cpio" 2>/dev/null | head -1)" ]; then
+# --- 6. base initramfs (rebuilt when the contents of any of its inputs change) -------------
+# A content stamp rather than mtimes, for the same reason as the helpers above.
+STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "$CACHE"/bin/drmgrab \
+        "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
+if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$CACHE/bin" "$KDIR/base.cpio"
+    echo "$STAMP" >"$KDIR/base.cpio.stamp"
 fi
 echo "$KV" >"$CACHE/current"
 log "ready: kernel $KV ($(dpkg-deb -f "$CACHE/debs/$KPKG"_*.deb Version)), cache $CACHE"

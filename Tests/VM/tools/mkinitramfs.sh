@@ -42,6 +42,6 @@ install -m644 "$VM/guest/lib.sh" "$STAGE/e2e/lib.sh"
 printf '%s\n' "root:x:0:0:root:/root:/bin/sh" "nobody:x:65534:65534:nobody:/:/bin/sh" >"$STAGE/etc/passwd"
 printf '%s\n' "root:x:0:" "video:x:44:" "nogroup:x:65534:" >"$STAGE/etc/group"
 
-(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >"$OUT.tmp"
-mv "$OUT.tmp" "$OUT"
+(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >"$OUT.tmp.$$"
+mv "$OUT.tmp.$$" "$OUT"            # atomic: a VM starting meanwhile reads the old or the new one
 echo "mkinitramfs: $OUT ($(du -h "$OUT" | cut -f1), kernel $KV, $(find "$STAGE" -name '*.ko' | wc -l) modules)" >&2
