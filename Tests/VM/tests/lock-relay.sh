@@ -34,6 +34,7 @@ vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; ex
 # 1st slide: busy while the hook pulses, then unlocked, then locked again.
 slide
 vm_wait_text /tmp/lock.log "hook started" 10
+usleep 150000                                # the busy frame follows the log line
 vm_screenshot busy
 vm_wait_text /tmp/lock.log "session: unlocked" 10
 usleep 300000                                # the press feedback (0.1 s) has faded
