@@ -8,12 +8,14 @@
 #
 #   CACHE/current                 the kernel version run.sh boots (e.g. 6.1.0-57-amd64)
 #   CACHE/debs/                   downloaded .debs (kernel image, linux-source)
-#   CACHE/KV/root/                the unpacked kernel package (+ extra/vkms.ko, modules.dep)
+#   CACHE/KV/root/                the unpacked kernel package (+ extra/{vkms,gpio-sim}.ko, modules.dep)
 #   CACHE/KV/vmlinux              the ELF kernel for QEMU's PVH entry (no in-guest decompression)
-#   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init
+#   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init (+ .stamp:
+#                                 a hash of its inputs; a checkout with other guest files rebuilds it)
 #   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab)
 #
 # Environment: SLIDELOCK_VM_CACHE, SLIDELOCK_VM_VKMS=0 (skip building vkms),
+#              SLIDELOCK_VM_GPIOSIM=0 (skip building gpio-sim),
 #              SLIDELOCK_VM_SKIP_APT=1 (packages are known to be present).
 set -euo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
@@ -23,8 +25,9 @@ export DEBIAN_FRONTEND=noninteractive
 log() { echo "setup: $*" >&2; }
 
 # --- 1. host packages -------------------------------------------------------------------
+# gpiod: its gpioset/gpioget (+ libgpiod) are shipped into the VM for the door-relay test.
 PKGS="qemu-system-x86 busybox-static cpio kmod gcc make libc6-dev libdrm-dev libevdev-dev
-      pkg-config python3 xz-utils"
+      pkg-config python3 xz-utils gpiod"
 if [ "${SLIDELOCK_VM_SKIP_APT:-0}" != 1 ]; then
     # shellcheck disable=SC2086
     if ! dpkg-query -W $PKGS >/dev/null 2>&1; then
@@ -59,40 +62,81 @@ fi
 [ -s "$KDIR/vmlinux" ] || python3 "$VM/tools/extract-vmlinux.py" "$KDIR/root/boot/vmlinuz-$KV" "$KDIR/vmlinux"
 
 # --- 4. static helpers (rebuilt when their source changes) ---------------------------------
+# Compared by content (a copy of the source built from), not by mtime: several checkouts
+# (git worktrees) may share one cache, and a newer file elsewhere must not pass for ours.
 for tool in uinput-touch drmgrab; do
-    if [ ! -x "$CACHE/bin/$tool" ] || [ "$VM/src/$tool.c" -nt "$CACHE/bin/$tool" ]; then
+    if [ ! -x "$CACHE/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"; then
         log "building $tool"
         gcc -O2 -Wall -Wextra -static -s $(pkg-config --cflags libdrm) -o "$CACHE/bin/$tool" "$VM/src/$tool.c"
+        cp "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"
     fi
 done
 
-# --- 5. vkms, built out of tree: Debian's kernel has CONFIG_DRM_VKMS unset ----------------
-VKMS=$KDIR/root/lib/modules/$KV/extra/vkms.ko
-if [ "${SLIDELOCK_VM_VKMS:-1}" = 1 ] && [ ! -f "$VKMS" ]; then
+# --- 5. vkms and gpio-sim, built out of tree from Debian's linux-source -------------------
+# Debian's kernel has CONFIG_DRM_VKMS, CONFIG_GPIO_SIM and CONFIG_IRQ_SIM unset. Both modules
+# come from one extraction of the linux-source tarball (its xz stream is the slow part).
+# gpio-sim needs the irq simulator (kernel/irq/irq_sim.c), which is bool-only in Kconfig, so
+# it is linked into the same module: gpio-sim.ko = gpio-sim.c + irq_sim.c.
+MODDIR=$KDIR/root/lib/modules/$KV/extra
+VKMS=$MODDIR/vkms.ko GPIOSIM=$MODDIR/gpio-sim.ko
+WANT=()
+[ "${SLIDELOCK_VM_VKMS:-1}" = 1 ] && [ ! -f "$VKMS" ] && WANT+=(vkms)
+[ "${SLIDELOCK_VM_GPIOSIM:-1}" = 1 ] && [ ! -f "$GPIOSIM" ] && WANT+=(gpio-sim)
+if [ ${#WANT[@]} -gt 0 ]; then
     SER=$(echo "$KV" | cut -d. -f1,2)                       # 6.1
-    log "building vkms for $KV from linux-source-$SER"
+    log "building ${WANT[*]} for $KV from linux-source-$SER"
     dpkg-query -W "linux-headers-$KV" >/dev/null 2>&1 || \
         apt-get install -y -q --no-install-recommends "linux-headers-$KV" >>"$CACHE/logs/apt.log" 2>&1
     download "linux-source-$SER"
     SRCVER=$(dpkg-deb -f "$CACHE/debs/linux-source-$SER"_*.deb Version)
     IMGVER=$(dpkg-deb -f "$CACHE/debs/$KPKG"_*.deb Version)
-    [ "$SRCVER" = "$IMGVER" ] || log "WARNING: linux-source $SRCVER != kernel $IMGVER (vkms may not load)"
-    B=$KDIR/vkms-build; rm -rf "$B"; mkdir -p "$B"
+    [ "$SRCVER" = "$IMGVER" ] || log "WARNING: linux-source $SRCVER != kernel $IMGVER (modules may not load)"
+    B=$KDIR/mod-build; rm -rf "$B"; mkdir -p "$B"
+    S=linux-source-$SER
+    MEMBERS=()
+    for m in "${WANT[@]}"; do
+        case $m in
+            vkms) MEMBERS+=("$S/drivers/gpu/drm/vkms") ;;
+            gpio-sim) MEMBERS+=("$S/drivers/gpio/gpio-sim.c" "$S/drivers/gpio/gpiolib.h" "$S/kernel/irq/irq_sim.c") ;;
+        esac
+    done
     dpkg-deb --fsys-tarfile "$CACHE/debs/linux-source-$SER"_*.deb \
-        | tar -x -C "$B" "./usr/src/linux-source-$SER.tar.xz"
-    tar -xJf "$B/usr/src/linux-source-$SER.tar.xz" -C "$B" "linux-source-$SER/drivers/gpu/drm/vkms"
-    make -C "/usr/src/linux-headers-$KV" M="$B/linux-source-$SER/drivers/gpu/drm/vkms" \
-        CONFIG_DRM_VKMS=m modules >"$CACHE/logs/vkms-build.log" 2>&1 \
-        || { tail -20 "$CACHE/logs/vkms-build.log" >&2; exit 1; }
-    install -D -m644 "$B/linux-source-$SER/drivers/gpu/drm/vkms/vkms.ko" "$VKMS"
+        | tar -x -O "./usr/src/$S.tar.xz" | tar -xJ -C "$B" "${MEMBERS[@]}"
+    kbuild() {   # kbuild NAME DIR [MAKE ARGS]: build DIR/NAME.ko against the headers, install it
+        local name=$1 dir=$2; shift 2
+        make -C "/usr/src/linux-headers-$KV" M="$dir" "$@" modules >"$CACHE/logs/$name-build.log" 2>&1 \
+            || { tail -20 "$CACHE/logs/$name-build.log" >&2; exit 1; }
+        install -D -m644 "$dir/$name.ko" "$MODDIR/$name.ko"
+    }
+    for m in "${WANT[@]}"; do
+        case $m in
+            vkms) kbuild vkms "$B/$S/drivers/gpu/drm/vkms" CONFIG_DRM_VKMS=m ;;
+            gpio-sim)
+                G=$B/gpio-sim; mkdir -p "$G"
+                # The object is renamed so the module can keep the name gpio-sim (Kbuild cannot
+                # have gpio-sim.o be both the module and one of its parts).
+                cp "$B/$S/drivers/gpio/gpio-sim.c" "$G/gpio-sim-main.c"
+                cp "$B/$S/drivers/gpio/gpiolib.h" "$B/$S/kernel/irq/irq_sim.c" "$G/"
+                # irq_sim.c calls irq_to_desc(), which 6.1 does not export to modules (modpost:
+                # undefined). generic_handle_irq() is exported and runs the same handler
+                # (handle_simple_irq, set in irq_sim_domain_map) on the same descriptor.
+                sed -i 's/handle_simple_irq(irq_to_desc(irqnum))/generic_handle_irq(irqnum)/' "$G/irq_sim.c"
+                grep -q 'irq_to_desc' "$G/irq_sim.c" && { log "irq_sim.c: the irq_to_desc() call changed upstream; adapt the patch"; exit 1; }
+                printf '%s\n' 'obj-m := gpio-sim.o' 'gpio-sim-y := gpio-sim-main.o irq_sim.o' >"$G/Kbuild"
+                kbuild gpio-sim "$G" ;;
+        esac
+    done
     depmod -b "$KDIR/root" "$KV"
     rm -rf "$B"
 fi
 
-# --- 6. base initramfs (rebuilt when any of its inputs is newer) ---------------------------
-if [ ! -f "$KDIR/base.cpio" ] || [ -n "$(find "$VM/guest" "$VM/tools/mkinitramfs.sh" "$CACHE/bin" \
-        "$KDIR/root/lib/modules/$KV/modules.dep" -newer "$KDIR/base.cpio" 2>/dev/null | head -1)" ]; then
+# --- 6. base initramfs (rebuilt when the contents of any of its inputs change) -------------
+# A content stamp rather than mtimes, for the same reason as the helpers above.
+STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "$CACHE"/bin/drmgrab \
+        "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
+if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$CACHE/bin" "$KDIR/base.cpio"
+    echo "$STAMP" >"$KDIR/base.cpio.stamp"
 fi
 echo "$KV" >"$CACHE/current"
 log "ready: kernel $KV ($(dpkg-deb -f "$CACHE/debs/$KPKG"_*.deb Version)), cache $CACHE"

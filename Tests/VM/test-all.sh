@@ -124,13 +124,35 @@ t_lock_virtio() {
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-virtio/expected.png" \
         && golden lock-virtio locked.png expected.png
 }
+t_lock_relay() {   # gpioset + libgpiod ride along (-b ships their ldd libraries)
+    local o="$OUT/lock-relay" f="--set theme.fonts=$FONT --set animation.hue=off"
+    vm lock-relay -f "$FONT:/e2e/DejaVuSans-Bold.ttf" -f "$ROOT/deploy/slidelock-relay:/e2e/slidelock-relay" \
+            -b "$(command -v gpioset)" -b "$(command -v gpioget)" \
+        && "$BIN" render --size 800x480 $f --state unlocked --progress 1 --out "$o/expected-unlocked.png" \
+        && "$BIN" render --size 800x480 $f --state failed --progress 1 --out "$o/expected-failed.png" \
+        && "$BIN" render --size 800x480 $f --out "$o/expected-locked.png" \
+        && golden lock-relay unlocked.png expected-unlocked.png \
+        && golden lock-relay failed.png expected-failed.png \
+        && golden lock-relay relocked.png expected-locked.png \
+        && INFO=$(note lock-relay 'relay pulses: .*')
+}
+t_lock_signals() {   # the guest copies each config it used to its output dir (first/second.conf)
+    local o="$OUT/lock-signals" f="--set theme.fonts=$FONT --set animation.hue=off"
+    vm lock-signals -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 --config "$o/first.conf" $f --out "$o/expected-first.png" \
+        && "$BIN" render --size 800x480 --config "$o/second.conf" $f --out "$o/expected-second.png" \
+        && golden lock-signals first.png expected-first.png \
+        && golden lock-signals reloaded.png expected-second.png \
+        && golden lock-signals after-bad.png expected-second.png \
+        && golden lock-signals after-usr1.png expected-second.png
+}
 t_no_device() { vm no-device -g none; }
 t_input_list() { vm input-list; }
 t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=

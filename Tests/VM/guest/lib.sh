@@ -13,6 +13,12 @@
 #   vm_touch_stop               destroys the device (no lift: an unplug mid-drag if a finger is down)
 #   vm_touch_node               its /dev/input/eventN
 #   vm_mouse_start / vm_mouse CMD / vm_mouse_stop   a uinput mouse: "rel DX DY" | "press" | "release"
+#   vm_gpio_sim NAME [LINES]    a simulated GPIO chip (gpio-sim through configfs, LINES=8);
+#                               sets VM_GPIO_CHIP (gpiochipN, for gpioset) and VM_GPIO_DIR (sysfs)
+#   vm_gpio_sample_start LINE FILE [US] / vm_gpio_sample_stop
+#                               log LINE's level to FILE as "UPTIME VALUE" on every change,
+#                               polling every US microseconds (default 5000)
+#   vm_gpio_pulses FILE         the high pulses in FILE, one length in ms per line
 #   vm_cpu_ticks PID            utime+stime of PID in clock ticks (/proc/PID/stat fields 14+15)
 #   vm_check NAME CONDITION...  prints "check NAME: ok|FAILED" and records failures in $VM_FAILED
 
@@ -89,6 +95,39 @@ vm_mouse_start() {
 }
 vm_mouse() { echo "$*" >&6; }
 vm_mouse_stop() { echo quit >&6; exec 6>&-; wait "$VM_MOUSE_PID" 2>/dev/null; }
+
+vm_gpio_sim() {
+    local cfg=/sys/kernel/config/gpio-sim/$1 i=0
+    modprobe gpio-sim || return 1                  # pulls in configfs (modules.dep)
+    grep -q ' /sys/kernel/config ' /proc/mounts || mount -t configfs configfs /sys/kernel/config || return 1
+    mkdir "$cfg" "$cfg/bank0" && echo "${2:-8}" >"$cfg/bank0/num_lines" && echo 1 >"$cfg/live" || return 1
+    VM_GPIO_CHIP=$(cat "$cfg/bank0/chip_name")
+    VM_GPIO_DIR=/sys/devices/platform/$(cat "$cfg/dev_name")/$VM_GPIO_CHIP
+    # devtmpfs creates the character device asynchronously
+    until [ -c "/dev/$VM_GPIO_CHIP" ]; do i=$((i + 1)); [ $i -gt 200 ] && return 1; usleep 10000; done
+    echo "vm: gpio-sim $1: /dev/$VM_GPIO_CHIP, lines in $VM_GPIO_DIR" >&2
+}
+
+# Shell builtins only (read, echo) inside the loop, so sampling costs one usleep per round;
+# /proc/uptime gives 10 ms resolution, enough for pulses of a few hundred ms.
+vm_gpio_sample_start() {
+    local f=$VM_GPIO_DIR/sim_gpio$1/value
+    [ -r "$f" ] || return 1
+    (
+        last=
+        while :; do
+            read -r v <"$f"
+            if [ "$v" != "$last" ]; then read -r t _ </proc/uptime; echo "$t $v"; last=$v; fi
+            usleep "${3:-5000}"
+        done
+    ) >"$2" &
+    VM_GPIO_SAMPLER=$!
+}
+vm_gpio_sample_stop() { kill "$VM_GPIO_SAMPLER"; wait "$VM_GPIO_SAMPLER" 2>/dev/null; }
+vm_gpio_pulses() {
+    awk '$2 == 1 && !high { start = $1; high = 1 }
+         $2 == 0 && high { printf "%d\n", ($1 - start) * 1000 + 0.5; high = 0 }' "$1"
+}
 
 vm_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 

@@ -13,9 +13,10 @@ STAGE=$(mktemp -d "${TMPDIR:-/tmp}/slidelock-initramfs.XXXXXX")
 trap 'rm -rf "$STAGE"' EXIT
 
 # virtio_gpu for screenshots, vkms for real 60 Hz vblank timing, evdev + uinput for touch,
-# 9p for the shared output directory.
+# 9p for the shared output directory, gpio-sim (+ configfs) for a simulated relay GPIO line.
 MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
 [ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
+[ -f "$KROOT/lib/modules/$KV/extra/gpio-sim.ko" ] && MODULES="$MODULES gpio-sim"
 
 mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,root,etc,e2e,out,"lib/modules/$KV"}
 cp /bin/busybox "$STAGE/bin/busybox"
@@ -41,6 +42,6 @@ install -m644 "$VM/guest/lib.sh" "$STAGE/e2e/lib.sh"
 printf '%s\n' "root:x:0:0:root:/root:/bin/sh" "nobody:x:65534:65534:nobody:/:/bin/sh" >"$STAGE/etc/passwd"
 printf '%s\n' "root:x:0:" "video:x:44:" "nogroup:x:65534:" >"$STAGE/etc/group"
 
-(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >"$OUT.tmp"
-mv "$OUT.tmp" "$OUT"
+(cd "$STAGE" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --reproducible --quiet) >"$OUT.tmp.$$"
+mv "$OUT.tmp.$$" "$OUT"            # atomic: a VM starting meanwhile reads the old or the new one
 echo "mkinitramfs: $OUT ($(du -h "$OUT" | cut -f1), kernel $KV, $(find "$STAGE" -name '*.ko' | wc -l) modules)" >&2
