@@ -57,18 +57,21 @@ final class HookAction: UnlockAction {
     }
 
     func service(now: Double) -> Bool? {
+        defer { for line in takeLog() { log.info(line) } }
         for runner in [slideStart, cancel].compactMap({ $0 }) {
             if let outcome = runner.service(now: now), case .failure(let reason, _) = outcome {
                 log.warning("\(runner.command.joined(separator: " ")): notification hook failed: \(reason)")
             }
         }
         guard let unlock, let outcome = unlock.service(now: now) else { return nil }
+        // The hook's own last lines first, so the log reads in the order things happened.
+        for line in takeLog() { log.info(line) }
         switch outcome {
         case .success(let seconds):
             log.info("hook succeeded in \(Int((seconds * 1000).rounded())) ms")
         case .failure(let reason, let lastStderr):
-            log.error("hook failed: \(reason)")
-            for line in lastStderr { log.error("hook stderr: \(line)") }
+            // Its stderr lines were logged as they came; repeat the last one with the verdict.
+            log.error("hook failed: \(reason)" + (lastStderr.last.map { " (last stderr: \($0))" } ?? ""))
         }
         return outcome.isSuccess
     }

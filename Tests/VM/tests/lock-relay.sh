@@ -74,7 +74,7 @@ vm_check hook-succeeded-twice [ "$(count /tmp/lock.log 'hook succeeded')" = 2 ]
 vm_check unlocked-twice [ "$(count /tmp/lock.log 'session: unlocked')" = 2 ]
 vm_check hook-failed-once [ "$(count /tmp/lock.log 'hook failed:')" = 1 ]
 vm_check session-failed [ "$(count /tmp/lock.log 'session: failed')" = 1 ]
-vm_check relay-error-in-log grep -q 'hook stderr: slidelock-relay: gpioset could not drive' /tmp/lock.log
+vm_check relay-error-in-log grep -q 'hook\[[0-9]*\]: slidelock-relay: gpioset could not drive' /tmp/lock.log
 vm_check relocked-three-times [ "$(count /tmp/lock.log 'session: relock')" = 3 ]
 vm_check still-running-after-failure [ $alive = 0 ]
 vm_check exit-143-on-sigterm [ $rc = 143 ]
