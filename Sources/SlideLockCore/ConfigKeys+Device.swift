@@ -9,6 +9,7 @@ extension ConfigKey {
         mode,
         .text("display", "fbdev", \.display.fbdev),
         .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
+        .text("display", "touch_output", \.display.touchOutput),
     ]
 
     static let inputKeys: [ConfigKey] = [

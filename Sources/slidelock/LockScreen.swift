@@ -50,14 +50,16 @@ final class LockScreen {
     /// Called with each state change (systemd STATUS=).
     var onState: (LockState) -> Void = { _ in }
 
-    init(display: PanelDisplay, rotations: [ImageRotation], settings: Settings, signals: SignalSource,
+    /// The output touch maps onto; the session's layout is that output's.
+    private let touchIndex: Int
+
+    init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings, signals: SignalSource,
          input: TouchSource?, log: Logger, notifier: SystemdNotifier?,
          reload: @escaping () throws -> Settings, makeAction: @escaping (Settings) throws -> UnlockAction?) throws {
         self.display = display
         views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings) }
-        // Touch drives the first output (the built-in panel comes first in connector order).
-        let touchView = views[0]
-        session = LockSession(settings: settings, layout: touchView.builder.layout)
+        self.touchIndex = touchIndex
+        session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
         self.signals = signals
         self.input = input
         self.log = log
@@ -162,7 +164,7 @@ final class LockScreen {
         var deadline: Double? = nil
         func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
         // An animation whose last frame changed nothing has no flip to wake us: tick at the refresh rate.
-        if session.isAnimating && !display.isFlipPending { consider(now + views[0].frameInterval) }
+        if session.isAnimating && !display.isFlipPending { consider(now + views[touchIndex].frameInterval) }
         consider(session.nextDeadline)
         consider(input?.nextDeadline(now: now))
         consider(notifier?.nextWatchdogDeadline(now: now))
@@ -184,7 +186,7 @@ final class LockScreen {
                     // Everything is built and checked aside, so a bad config changes nothing.
                     let settings = try reload()
                     let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
-                    let freshSession = LockSession(settings: settings, layout: fresh[0].builder.layout)
+                    let freshSession = LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
                     for view in fresh { try view.prepare(freshSession.visual(at: now)) }
                     // A running hook finishes under the old settings; the new one is used next time.
                     if action?.isRunning != true { action = try makeAction(settings) }

@@ -21,6 +21,7 @@ enum RunCommand {
                                connector's panel orientation says, else 0
       --fbdev PATH             use this framebuffer (default: /dev/fb0 when no DRM card can be used)
       --master-wait SECONDS    how long to wait for another program to release the display (5)
+      --touch-output NAME      the output touch maps onto (default: the first lit one)
       --input PATH|NAME        only this input device (default: every touchscreen)
       --mouse                  accept mice too (bench use)
       --no-grab                do not take the touch device exclusively
@@ -39,7 +40,7 @@ enum RunCommand {
         // Flags are the last config layer: the same validation, the same error lines.
         let flagKeys = [("--on-unlock", "action.on_unlock"), ("--hook", "action.hook"), ("--device", "display.device"),
                         ("--connector", "display.connector"), ("--mode", "display.mode"), ("--rotate", "display.rotate"),
-                        ("--fbdev", "display.fbdev"), ("--master-wait", "display.master_wait"), ("--input", "input.device")]
+                        ("--fbdev", "display.fbdev"), ("--touch-output", "display.touch_output"), ("--master-wait", "display.master_wait"), ("--input", "input.device")]
         for (flag, key) in flagKeys {
             if let value = try args.value(flag) { loader.overrides.append("\(key)=\(value)") }
         }
@@ -52,19 +53,20 @@ enum RunCommand {
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
         let display = try openDisplay(settings.display, log: log)
         defer { display.close() }
-        let rotations = outputRotations(display.panels, explicit: settings.display.rotate)
+        let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
+        let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
             log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) XRGB8888, rotate \(rotation.degrees)"
                 + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
         }
-        let touchPanel = display.panels[0], rotation = rotations[0]
+        let touchPanel = display.panels[touchIndex], rotation = rotations[touchIndex]
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
                  : "input: touch maps to \(touchPanel.name)")
         for line in input.takeLog() { log.info(line) }
         let notifier = try? SystemdNotifier()
         let screen = try LockScreen(
-            display: display, rotations: rotations, settings: settings, signals: signals, input: input, log: log,
+            display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals, input: input, log: log,
             notifier: notifier ?? nil, reload: { try loader.load() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         screen.onFirstFrame = { log.info("ready: first frame on screen") }
@@ -75,11 +77,22 @@ enum RunCommand {
         return status
     }
 
-    /// The touch panel (first output) turns as configured; `auto` and every other output
-    /// follow their connector's panel orientation, if any.
-    static func outputRotations(_ panels: [PanelOutput], explicit: Int?) -> [ImageRotation] {
+    /// Which output touch maps onto: the one named, else the first (connector order puts a
+    /// built-in DSI/eDP panel before HDMI on the Pi and most boards).
+    static func touchOutputIndex(_ panels: [PanelOutput], named name: String) throws -> Int {
+        guard !name.isEmpty else { return 0 }
+        guard let index = panels.firstIndex(where: { $0.name == name }) else {
+            throw RunError(description: "display.touch_output: no lit output named \(name) "
+                + "(lit: \(panels.map(\.name).joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    /// The touch panel turns as configured; `auto` and every other output follow their
+    /// connector's panel orientation, if any.
+    static func outputRotations(_ panels: [PanelOutput], touchIndex: Int, explicit: Int?) -> [ImageRotation] {
         panels.enumerated().map { index, panel in
-            let degrees = (index == 0 ? explicit : nil) ?? panel.panelRotation ?? 0
+            let degrees = (index == touchIndex ? explicit : nil) ?? panel.panelRotation ?? 0
             return ImageRotation(degrees: degrees) ?? .upright
         }
     }

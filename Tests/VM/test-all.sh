@@ -101,6 +101,7 @@ t_lock_two_outputs() {
         && "$BIN" render --size 640x480 $f --out "$o/expected1.png" \
         && golden lock-two-outputs head0.png expected0.png && golden lock-two-outputs head1.png expected1.png
 }
+t_lock_touch_output() { vm lock-touch-output -n 2 -a video=Virtual-2:640x480e -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_lock_unplug() {
     vm lock-unplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-unplug/expected.png" \
@@ -152,7 +153,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=
