@@ -50,6 +50,8 @@ enum RunCommand {
         try args.finish()
 
         let settings = try loader.load()
+        // Hook command lines are checked before the display is touched.
+        _ = try hookCommands(settings.action)
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
         let display = try openDisplay(settings.display, log: log)
         defer { display.close() }
@@ -110,15 +112,19 @@ enum RunCommand {
     /// The hooks (argv split, no shell): the unlock hook in hook mode, and the optional
     /// slide-start and cancel hooks in either mode; nil when there are none.
     static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
+        let (unlock, start, cancel) = try hookCommands(settings.action)
+        guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
+        return HookAction(unlock: unlock, slideStart: start, cancel: cancel, settings: settings.action, output: output, log: log)
+    }
+
+    /// The hooks' argument vectors: unlock (hook mode only), slide start, cancel.
+    static func hookCommands(_ a: ActionSettings) throws -> (unlock: [String]?, start: [String], cancel: [String]) {
         func split(_ key: String, _ text: String) throws -> [String] {
             guard !text.isEmpty else { return [] }
             do { return try CommandLineSplitter.split(text) } catch { throw RunError(description: "action.\(key): \(error)") }
         }
-        let a = settings.action
-        let unlock = a.mode == .hook ? try split("hook", a.hook) : nil
-        let start = try split("slide_start_hook", a.slideStartHook), cancel = try split("cancel_hook", a.cancelHook)
-        guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
-        return HookAction(unlock: unlock, slideStart: start, cancel: cancel, settings: a, output: output, log: log)
+        return (a.mode == .hook ? try split("hook", a.hook) : nil,
+                try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook))
     }
 
     /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when

@@ -66,6 +66,13 @@ import Testing
         (["check-config", "--set", "theme.track_start=#12345"], 1, "--set: theme.track_start: bad colour"),
         (["frobnicate"], 2, "unknown command \"frobnicate\""),
         (["play", "--frames", "/tmp/f"], 2, "--script FILE is required"),
+        // The lock screen checks its command line and hooks before it touches a display.
+        (["--on-unlock", "hook", "--hook", "'/bin/door open"], 1, "action.hook: "),
+        (["--set", "action.cancel_hook=\"x"], 1, "action.cancel_hook: "),
+        (["--on-unlock", "hook"], 1, "action.hook"),
+        (["--rotate", "45"], 1, "display.rotate: bad rotation \"45\""),
+        (["--mode", "big"], 1, "display.mode: bad mode \"big\""),
+        (["--frobnicate"], 2, "unknown flag --frobnicate"),
         (["play", "--script", "/nonexistent.txt", "--frames", "/tmp/f"], 1, "/nonexistent.txt: No such file"),
     ]
 

@@ -15,5 +15,10 @@ rc=$?
 cat /tmp/lock.log
 vm_check touch-maps-to-virtual-2 grep -q "input: touch maps to Virtual-2" /tmp/lock.log
 vm_check slide-on-second-output-unlocks [ $rc = 0 ]
+slidelock --touch-output HDMI-A-9 >/tmp/out.txt 2>/tmp/err.txt
+rc=$?
+cat /tmp/err.txt
+vm_check unknown-touch-output-exit-1 [ $rc = 1 ]
+vm_check unknown-touch-output-one-line grep -q "display.touch_output: no lit output named HDMI-A-9" /tmp/err.txt
 vm_touch_stop
 exit $VM_FAILED
