@@ -184,6 +184,18 @@ import Testing
         #expect(r.stderr.split(separator: "\n").count == 1)
     }
 
+    /// The README's config example is a valid config: documentation that cannot rot.
+    @Test func readmeConfigExampleIsValid() throws {
+        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        let block = try #require(readme.components(separatedBy: "```ini\n").dropFirst().first?
+            .components(separatedBy: "```").first)
+        let path = try Self.file("readme.conf", block)
+        let r = try Self.run(["check-config", "--config", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("name = mint"))
+    }
+
     @Test func badScriptNamesTheLine() throws {
         let script = try Self.file("bad.txt", "0.0 down 110 240\n0.1 tap 3 3\n")
         let r = try Self.run(["play", "--script", script, "--frames", Self.scratch.path])
