@@ -135,3 +135,12 @@ vm_check() {
     local name=$1; shift
     if "$@"; then echo "check $name: ok"; else echo "check $name: FAILED"; VM_FAILED=$((VM_FAILED + 1)); fi
 }
+
+# vm_lock LOG ARGS...: starts `slidelock ARGS` in the background (its output in LOG), sets
+# APP to its pid and waits until its first frame is on screen.
+vm_lock() {
+    local log=$1; shift
+    slidelock "$@" >"$log" 2>&1 &
+    APP=$!
+    vm_wait_text "$log" "first frame on screen" 30 || { cat "$log"; return 1; }
+}

@@ -3,9 +3,8 @@
 # No DRM device, only /dev/fb0 (virtio-gpu's fbdev emulation with /dev/dri removed):
 # slidelock falls back to the framebuffer, shows the headless render (host check) and
 # puts the framebuffer back when stopped.
-slidelock --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+app=$APP
 usleep 300000
 vm_screenshot fbdev
 ticks0=$(vm_cpu_ticks $app)

@@ -27,9 +27,8 @@ vm_gpio_sample_start $LINE /tmp/line.txt || exit 1
 # Longer unlocked/failed states than the default 1.5 s leave room for TCG's slow screenshots.
 F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off
    --set animation.unlocked_duration=3 --set animation.failed_duration=3"
-slidelock --on-unlock hook --hook /e2e/slidelock-relay $F >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --on-unlock hook --hook /e2e/slidelock-relay $F || exit 1
+app=$APP
 
 # 1st slide: busy while the hook pulses, then unlocked, then locked again.
 slide

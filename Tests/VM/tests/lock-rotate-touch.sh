@@ -4,9 +4,8 @@
 # the panel's y axis moves the thumb, which stays under the finger (host check against
 # `render --size 480x800 --rotate 90 --progress 0.5`).
 vm_touch_start 799 479 || exit 1
-slidelock --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+app=$APP
 # Logical thumb centre (60, 400) is panel (800 - 400, 60); travel 360 px, half is 180.
 vm_touch down 400 60
 for y in 90 120 150 180 210 240; do usleep 20000; vm_touch move 400 $y; done

@@ -14,9 +14,8 @@ drmgrab -i >/tmp/before.txt
 vm_touch_start 799 479 || exit 1
 printf '%s\n' "[theme]" "label = Slide to open" >$CONF
 cp $CONF /out/first.conf
-slidelock --config $CONF --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --config $CONF --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+app=$APP
 usleep 200000
 vm_screenshot first
 

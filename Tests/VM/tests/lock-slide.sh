@@ -7,9 +7,8 @@
 vm_touch_start 799 479 || exit 1
 vm_screenshot console-before
 F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off"
-slidelock --on-unlock exit $F >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --on-unlock exit $F || exit 1
+app=$APP
 # The thumb's centre is at (112, 240); its travel is 576 px.
 vm_touch down 112 240
 for x in 150 200 250 300 350 400; do usleep 20000; vm_touch move $x 240; done

@@ -3,10 +3,9 @@
 # Two outputs, touch mapped to the second (--touch-output Virtual-2, 640x480): a slide in
 # that output's coordinates unlocks, so the session uses the second output's layout.
 vm_touch_start 639 479 || exit 1
-slidelock --on-unlock exit --touch-output Virtual-2 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
-    --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --on-unlock exit --touch-output Virtual-2 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
+    --set animation.hue=off || exit 1
+app=$APP
 # On 640x480 the track is 576 px wide at x=32: the thumb's centre is at (68, 240).
 vm_touch swipe 68 240 630 240 400 12
 i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done

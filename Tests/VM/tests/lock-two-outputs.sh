@@ -2,9 +2,8 @@
 . /e2e/lib.sh
 # Two connected outputs (virtio-gpu max_outputs=2, the second forced on at 640x480): the
 # lock screen shows on both, each laid out for its own mode (host checks against renders).
-slidelock --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+app=$APP
 usleep 300000
 vm_screenshot head0 0
 vm_screenshot head1 1

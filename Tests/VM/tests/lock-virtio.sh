@@ -3,9 +3,8 @@
 # virtio-gpu 800x480: the real lock screen starts, shows exactly the headless render of the
 # locked state (compared on the host), and SIGTERM ends it with 143 and the CRTC restored.
 drmgrab -i >/tmp/before.txt
-slidelock --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off >/tmp/lock.log 2>&1 &
-app=$!
-vm_wait_text /tmp/lock.log "first frame on screen" 30 || { cat /tmp/lock.log; exit 1; }
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+app=$APP
 usleep 200000
 vm_screenshot locked
 kill -TERM $app

@@ -3,9 +3,8 @@
 # vkms (real 60 Hz vblank): with the hue animating, slidelock flips at the refresh rate;
 # with animations off it makes no flips and uses no CPU while idle.
 F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
-slidelock $F >/tmp/anim.log 2>&1 &
-app=$!
-vm_wait_text /tmp/anim.log "first frame on screen" 30 || { cat /tmp/anim.log; exit 1; }
+vm_lock /tmp/anim.log $F || exit 1
+app=$APP
 sleep 3
 kill -TERM $app
 wait $app
@@ -14,9 +13,8 @@ rate=$(sed -n 's/.*: [0-9]* flips, \([0-9.]*\) flips\/s$/\1/p' /tmp/anim.log | h
 echo "slidelock vkms flips/s: ${rate:-none}"
 vm_check animated-rate-60hz awk -v r="${rate:-0}" 'BEGIN { exit !(r >= 57 && r <= 63) }'
 
-slidelock $F --set animation.hue=off >/tmp/idle.log 2>&1 &
-app=$!
-vm_wait_text /tmp/idle.log "first frame on screen" 30 || { cat /tmp/idle.log; exit 1; }
+vm_lock /tmp/idle.log $F --set animation.hue=off || exit 1
+app=$APP
 usleep 500000
 vm_grab idle-grab $app
 ticks0=$(vm_cpu_ticks $app)
