@@ -10,6 +10,7 @@ extension ConfigKey {
         .text("display", "fbdev", \.display.fbdev),
         .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
         .text("display", "touch_output", \.display.touchOutput),
+        format,
     ]
 
     static let inputKeys: [ConfigKey] = [
@@ -49,6 +50,13 @@ extension ConfigKey {
             settings.display.mode = text
         },
         format: { $0.display.mode })
+
+    static let format = ConfigKey(
+        section: "display", name: "format", accepts: "auto|xrgb8888|rgb565",
+        apply: { (settings, text) throws(ConfigValueError) in
+            settings.display.format = text == "auto" ? nil : try ConfigValue.choice(text) as PixelFormat
+        },
+        format: { $0.display.format?.rawValue ?? "auto" })
 
     static let minContactSamples = ConfigKey(
         section: "input", name: "min_contact_samples", accepts: "whole number 1...20",

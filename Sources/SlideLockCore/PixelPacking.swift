@@ -1,3 +1,10 @@
+/// Pixel formats a panel may scan out.
+public enum PixelFormat: String, CaseIterable, Sendable {
+    case xrgb8888, rgb565
+
+    public var bytesPerPixel: Int { self == .xrgb8888 ? 4 : 2 }
+}
+
 /// Pixel format arithmetic shared by the renderer and the framebuffer edge.
 public enum PixelPacking {
     /// XRGB8888 -> RGB565 (red 5, green 6, blue 5 bits; the low bits dropped).

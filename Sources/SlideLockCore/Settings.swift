@@ -27,6 +27,8 @@ public struct DisplaySettings: Equatable, Sendable {
     public var fbdev = ""
     /// Seconds to wait for another program (plymouth) to release the display.
     public var masterWait = 5.0
+    /// Scanout pixel format; nil (`auto`): XRGB8888 unless the panel only takes RGB565.
+    public var format: PixelFormat? = nil
     /// The output touch maps onto (`DSI-1`); empty: the first lit output.
     public var touchOutput = ""
 

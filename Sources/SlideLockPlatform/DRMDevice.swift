@@ -105,23 +105,53 @@ public final class DRMDevice {
         return info
     }
 
-    /// Reads the connector's `panel orientation` enum property, if it has one.
-    private func panelRotation(connector id: UInt32) -> Int? {
-        guard let props = drmModeObjectGetProperties(fd, id, UInt32(DRM_MODE_OBJECT_CONNECTOR)) else { return nil }
+    /// The format to scan out on `crtcID`: XRGB8888, unless the CRTC's primary plane lists
+    /// RGB565 but not XRGB8888 (some SPI and small DSI panels' display controllers).
+    /// Needs DRM_CLIENT_CAP_UNIVERSAL_PLANES to see primary planes at all; without plane
+    /// information, XRGB8888, which every KMS driver must take for dumb buffers.
+    public func scanoutFormat(crtcID: UInt32, crtcs: [UInt32]) -> PixelFormat {
+        guard let index = crtcs.firstIndex(of: crtcID), drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
+              let planes = drmModeGetPlaneResources(fd) else { return .xrgb8888 }
+        defer { drmModeFreePlaneResources(planes) }
+        for planeID in UnsafeBufferPointer(start: planes.pointee.planes, count: Int(planes.pointee.count_planes)) {
+            guard let plane = drmModeGetPlane(fd, planeID) else { continue }
+            defer { drmModeFreePlane(plane) }
+            guard plane.pointee.possible_crtcs & (1 << UInt32(index)) != 0, isPrimary(plane: planeID) else { continue }
+            let formats = Set(UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
+            return !formats.contains(slidelock_format_xrgb8888) && formats.contains(slidelock_format_rgb565) ? .rgb565 : .xrgb8888
+        }
+        return .xrgb8888
+    }
+
+    /// True when the plane's `type` property says primary (DRM_PLANE_TYPE_PRIMARY = 1).
+    private func isPrimary(plane id: UInt32) -> Bool {
+        propertyValue(object: id, type: UInt32(DRM_MODE_OBJECT_PLANE), named: "type").map { $0.value == 1 } ?? false
+    }
+
+    /// The value of an object's property called `name`, with the property for enum lookups.
+    private func propertyValue(object id: UInt32, type: UInt32, named name: String) -> (value: UInt64, enums: [(UInt64, String)])? {
+        guard let props = drmModeObjectGetProperties(fd, id, type) else { return nil }
         defer { drmModeFreeObjectProperties(props) }
         for i in 0..<Int(props.pointee.count_props) {
             guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(prop) }
-            let name = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard name == "panel orientation" else { continue }
-            let value = props.pointee.prop_values[i]
-            for e in UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums)) where e.value == value {
-                let label = withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-                return rotation(forPanelOrientation: label)
+            let found = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard found == name else { continue }
+            let enums = UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums)).map { e in
+                (e.value, withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
             }
+            return (props.pointee.prop_values[i], enums)
         }
         return nil
     }
+
+    /// Reads the connector's `panel orientation` enum property, if it has one.
+    private func panelRotation(connector id: UInt32) -> Int? {
+        guard let property = propertyValue(object: id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: "panel orientation"),
+              let label = property.enums.first(where: { $0.0 == property.value })?.1 else { return nil }
+        return rotation(forPanelOrientation: label)
+    }
+
 }
 
 /// CLOCK_MONOTONIC in seconds: the clock DRM stamps page-flip events with

@@ -35,7 +35,15 @@ public final class DRMDisplay {
         let fresh = try OutputPlan.make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
         do {
             outputs = try fresh.map {
-                try DRMOutput(fd: device.fd, connector: $0.connector, crtcID: $0.crtcID, modeIndex: $0.modeIndex)
+                let format = options.format ?? device.scanoutFormat(crtcID: $0.crtcID, crtcs: resources.crtcs)
+                do {
+                    return try DRMOutput(fd: device.fd, connector: $0.connector, crtcID: $0.crtcID,
+                                         modeIndex: $0.modeIndex, format: format)
+                } catch let error as SystemError where format != .xrgb8888 && error.errno == EINVAL {
+                    // Dumb buffers and AddFB2 answer EINVAL for a bpp or fourcc the driver lacks.
+                    throw DisplayError.formatUnsupported(connector: $0.connector.name, format: format.rawValue.uppercased(),
+                                                         reason: "\(error.operation): \(String(cString: strerror(error.errno)))")
+                }
             }
         } catch let error as SystemError {
             throw DisplayError.system(error)

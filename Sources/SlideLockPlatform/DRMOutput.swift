@@ -10,6 +10,9 @@ public final class DRMOutput: FrameSink {
     public let mode: DisplayMode
     /// From the connector's `panel orientation` property, nil when it has none.
     public let panelRotation: Int?
+    /// What the dumb buffers hold: XRGB8888, or RGB565 when asked for or when the CRTC's
+    /// primary plane cannot scan out 32-bit pixels.
+    public let pixelFormat: PixelFormat
     public var width: Int { mode.width }
     public var height: Int { mode.height }
     /// True from a page flip's submission until its completion event was handled.
@@ -39,10 +42,11 @@ public final class DRMOutput: FrameSink {
     private var wantsDirtyFB = true
     private let saved: drmModeCrtc?
 
-    init(fd: Int32, connector: DRMConnectorInfo, crtcID: UInt32, modeIndex: Int) throws {
+    init(fd: Int32, connector: DRMConnectorInfo, crtcID: UInt32, modeIndex: Int, format: PixelFormat) throws {
         self.fd = fd
         name = connector.name
         panelRotation = connector.panelRotation
+        pixelFormat = format
         connectorID = connector.id
         self.crtcID = crtcID
         modeInfo = connector.modes[modeIndex]
@@ -56,7 +60,7 @@ public final class DRMOutput: FrameSink {
             saved = nil
         }
         // If the second buffer fails, the first one's deinit unwinds it.
-        buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height) }
+        buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format) }
     }
 
     /// Copies the damaged part of `shadow` into the back buffer and flips to it (the first

@@ -1,7 +1,8 @@
 @preconcurrency import Glibc
 import CDRM
+import SlideLockCore
 
-/// One XRGB8888 scanout buffer: a dumb GEM object, mapped into our address space and
+/// One XRGB8888 or RGB565 scanout buffer: a dumb GEM object, mapped into our address space and
 /// registered as a KMS framebuffer. Each step is undone in reverse order, both when a later
 /// step fails (so a half-built buffer leaks nothing) and on deinit.
 final class DumbBuffer {
@@ -10,20 +11,23 @@ final class DumbBuffer {
     /// Bytes per row, chosen by the driver (may exceed width * 4 for alignment).
     let pitch: Int
     let framebufferID: UInt32
+    let format: PixelFormat
     /// The mapping is write-combined on real GPUs: write to it, never read from it.
     let pixels: UnsafeMutableRawPointer
     private let fd: Int32
     private let handle: UInt32
     private let size: Int
 
-    init(fd: Int32, width: Int, height: Int) throws {
+    init(fd: Int32, width: Int, height: Int, format: PixelFormat = .xrgb8888) throws {
         self.fd = fd
+        self.format = format
         self.width = width
         self.height = height
         var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
         // libdrm's dumb-buffer helpers return -errno instead of setting errno.
         try negativeErrnoCall("drmModeCreateDumbBuffer \(width)x\(height)") {
-            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), 32, 0, &handle, &pitch, &size)
+            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(format.bytesPerPixel * 8), 0,
+                                    &handle, &pitch, &size)
         }
         var mapped: UnsafeMutableRawPointer?
         var framebuffer: UInt32 = 0
@@ -38,9 +42,9 @@ final class DumbBuffer {
             mapped = address
             let handles: [UInt32] = [handle, 0, 0, 0], pitches: [UInt32] = [pitch, 0, 0, 0], offsets: [UInt32] = [0, 0, 0, 0]
             // xf86drmMode.c wraps the ioctl so that failures come back as -errno.
-            try negativeErrnoCall("drmModeAddFB2 XRGB8888 \(width)x\(height)") {
-                drmModeAddFB2(fd, UInt32(width), UInt32(height), slidelock_format_xrgb8888,
-                              handles, pitches, offsets, &framebuffer, 0)
+            let fourcc = format == .rgb565 ? slidelock_format_rgb565 : slidelock_format_xrgb8888
+            try negativeErrnoCall("drmModeAddFB2 \(format.rawValue.uppercased()) \(width)x\(height)") {
+                drmModeAddFB2(fd, UInt32(width), UInt32(height), fourcc, handles, pitches, offsets, &framebuffer, 0)
             }
         } catch {
             if let mapped { munmap(mapped, Int(size)) }
@@ -62,20 +66,17 @@ final class DumbBuffer {
         _ = drmModeDestroyDumbBuffer(fd, handle)
     }
 
-    /// Fills the whole buffer with one colour (used for the first frame's background).
-    func fill(_ color: UInt32) {
-        for y in 0..<height {
-            let row = (pixels + y * pitch).assumingMemoryBound(to: UInt32.self)
-            row.update(repeating: color, count: width)
-        }
-    }
-
-    /// Copies the rectangle `x, y, w, h` from `shadow` (rows of `stride` pixels); the caller
-    /// has clipped it to the buffer.
+    /// Copies the rectangle `x, y, w, h` from `shadow` (XRGB8888 rows of `stride` pixels),
+    /// converting to the buffer's format; the caller has clipped it to the buffer.
     func copy(from shadow: UnsafePointer<UInt32>, stride: Int, x: Int, y: Int, width w: Int, height h: Int) {
         for row in y..<(y + h) {
-            let destination = (pixels + row * pitch).assumingMemoryBound(to: UInt32.self) + x
-            destination.update(from: shadow + row * stride + x, count: w)
+            let source = shadow + row * stride + x
+            if format == .xrgb8888 {
+                (pixels + row * pitch).assumingMemoryBound(to: UInt32.self).advanced(by: x).update(from: source, count: w)
+            } else {
+                let destination = (pixels + row * pitch).assumingMemoryBound(to: UInt16.self) + x
+                for i in 0..<w { destination[i] = PixelPacking.rgb565(source[i]) }
+            }
         }
     }
 }

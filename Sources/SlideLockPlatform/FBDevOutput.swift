@@ -85,6 +85,7 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
 
     /// fbdev has no orientation property.
     public var panelRotation: Int? { nil }
+    public var pixelFormat: PixelFormat { bitsPerPixel == 16 ? .rgb565 : .xrgb8888 }
     public var modeDescription: String { "\(width)x\(height) \(bitsPerPixel) bpp\(isDoubleBuffered ? ", panned" : "")" }
     public var panels: [PanelOutput] { [self] }
     public var eventDescriptor: Int32? { nil }

@@ -12,6 +12,8 @@ public struct DisplayOptions: Sendable {
     public var masterWaitSeconds: Double
     /// Switch the VT to graphics mode while running (KD_GRAPHICS).
     public var switchVT: Bool
+    /// Scanout format; nil = XRGB8888 unless the primary plane only takes RGB565.
+    public var format: PixelFormat? = nil
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
                 masterWaitSeconds: Double = 5, switchVT: Bool = true) {

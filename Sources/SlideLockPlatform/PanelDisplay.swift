@@ -14,6 +14,7 @@ public protocol PanelOutput: FrameSink {
     var flipCount: Int { get }
     /// Clockwise picture rotation the panel asks for (DRM `panel orientation`), nil if unknown.
     var panelRotation: Int? { get }
+    var pixelFormat: PixelFormat { get }
 }
 
 /// The screens slidelock owns, and how completions of their frames are learned.

@@ -1,10 +1,5 @@
 import SlideLockCore
 
-/// Output pixel formats a panel may scan out.
-public enum PixelFormat: String, CaseIterable, Sendable {
-    case xrgb8888, rgb565
-}
-
 extension Canvas {
     /// The image turned clockwise by `degrees` (0, 90, 180, 270), for a panel mounted
     /// rotated: logical (x, y) lands on panel (H-1-y, x) at 90 degrees.

@@ -16,6 +16,7 @@ enum RunCommand {
       --device /dev/dri/cardN  the DRM card (default: scan every card)
       --connector NAME         only this connector (e.g. HDMI-A-1, DSI-1)
       --mode WxH[@Hz]          this mode instead of the kernel's choice
+      --format auto|xrgb8888|rgb565  scanout format (auto: RGB565 only if the panel needs it)
       --rotate auto|0|90|180|270  turn the picture clockwise on the touch panel (90: a panel
                                mounted right side up); touch turns with it. auto: as the
                                connector's panel orientation says, else 0
@@ -40,7 +41,8 @@ enum RunCommand {
         // Flags are the last config layer: the same validation, the same error lines.
         let flagKeys = [("--on-unlock", "action.on_unlock"), ("--hook", "action.hook"), ("--device", "display.device"),
                         ("--connector", "display.connector"), ("--mode", "display.mode"), ("--rotate", "display.rotate"),
-                        ("--fbdev", "display.fbdev"), ("--touch-output", "display.touch_output"), ("--master-wait", "display.master_wait"), ("--input", "input.device")]
+                        ("--fbdev", "display.fbdev"), ("--touch-output", "display.touch_output"),
+                        ("--format", "display.format"), ("--master-wait", "display.master_wait"), ("--input", "input.device")]
         for (flag, key) in flagKeys {
             if let value = try args.value(flag) { loader.overrides.append("\(key)=\(value)") }
         }
@@ -58,7 +60,7 @@ enum RunCommand {
         let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
         let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
-            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) XRGB8888, rotate \(rotation.degrees)"
+            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) \(output.pixelFormat.rawValue.uppercased()), rotate \(rotation.degrees)"
                 + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
         }
         let touchPanel = display.panels[touchIndex], rotation = rotations[touchIndex]
@@ -136,6 +138,7 @@ enum RunCommand {
         options.connectorName = settings.connector.isEmpty ? nil : settings.connector
         options.mode = ModeRequest(parsing: settings.mode)
         options.masterWaitSeconds = settings.masterWait
+        options.format = settings.format
         do {
             return try DRMDisplay(options: options)
         } catch let error as DisplayError {

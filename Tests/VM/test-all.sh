@@ -102,6 +102,14 @@ t_lock_two_outputs() {
         && golden lock-two-outputs head0.png expected0.png && golden lock-two-outputs head1.png expected1.png
 }
 t_lock_touch_output() { vm lock-touch-output -n 2 -a video=Virtual-2:640x480e -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
+t_lock_rgb565() {
+    vm lock-rgb565 -g vkms -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 1024x768 --format rgb565 --set theme.fonts=$FONT --set animation.hue=off \
+            --out "$OUT/lock-rgb565/expected.png" \
+        && golden lock-rgb565 rgb565-grab.png expected.png \
+        && OUT="$OUT/rgb565-virtio" vm_rgb565_virtio
+}
+vm_rgb565_virtio() { vm lock-rgb565; }
 t_lock_unplug() {
     vm lock-unplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-unplug/expected.png" \
@@ -153,7 +161,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=

@@ -60,17 +60,25 @@ static int info(int fd) {
     return 0;
 }
 
-static int write_ppm(const char *path, const uint8_t *pixels, uint32_t w, uint32_t h, uint32_t pitch) {
+static int write_ppm(const char *path, const uint8_t *pixels, uint32_t w, uint32_t h, uint32_t pitch, int rgb565) {
     FILE *f = fopen(path, "wb");
     if (!f) { perror(path); return 1; }
     fprintf(f, "P6\n%u %u\n255\n", w, h);
     uint8_t *row = malloc((size_t)w * 3);
     for (uint32_t y = 0; y < h; y++) {
         const uint32_t *src = (const uint32_t *)(pixels + (size_t)y * pitch);
-        for (uint32_t x = 0; x < w; x++) {   /* XRGB8888: little-endian 32-bit 0x00RRGGBB */
-            row[3 * x] = src[x] >> 16;
-            row[3 * x + 1] = src[x] >> 8;
-            row[3 * x + 2] = src[x];
+        const uint16_t *src16 = (const uint16_t *)(pixels + (size_t)y * pitch);
+        for (uint32_t x = 0; x < w; x++) {
+            if (rgb565) {                    /* 5-6-5 bits, widened by repeating the top bits */
+                uint32_t r = src16[x] >> 11, g = (src16[x] >> 5) & 0x3f, b = src16[x] & 0x1f;
+                row[3 * x] = (r << 3) | (r >> 2);
+                row[3 * x + 1] = (g << 2) | (g >> 4);
+                row[3 * x + 2] = (b << 3) | (b >> 2);
+            } else {                         /* XRGB8888: little-endian 32-bit 0x00RRGGBB */
+                row[3 * x] = src[x] >> 16;
+                row[3 * x + 1] = src[x] >> 8;
+                row[3 * x + 2] = src[x];
+            }
         }
         fwrite(row, 1, (size_t)w * 3, f);
     }
@@ -90,7 +98,8 @@ static int grab(int fd, int want, const char *out) {
         struct drm_mode_fb_cmd2 fb = { .fb_id = crtc.fb_id };
         if (xioctl(fd, DRM_IOCTL_MODE_GETFB2, &fb)) { perror("drmgrab: GETFB2"); return 1; }
         if (!fb.handles[0]) { fprintf(stderr, "drmgrab: no buffer handle (run as root)\n"); return 1; }
-        if (fb.pixel_format != DRM_FORMAT_XRGB8888 && fb.pixel_format != DRM_FORMAT_ARGB8888) {
+        if (fb.pixel_format != DRM_FORMAT_XRGB8888 && fb.pixel_format != DRM_FORMAT_ARGB8888
+            && fb.pixel_format != DRM_FORMAT_RGB565) {
             fprintf(stderr, "drmgrab: unsupported format %.4s\n", (const char *)&fb.pixel_format);
             return 1;
         }
@@ -99,7 +108,7 @@ static int grab(int fd, int want, const char *out) {
         size_t size = (size_t)fb.pitches[0] * fb.height;
         uint8_t *p = mmap(NULL, size, PROT_READ, MAP_SHARED, fd, map.offset);
         if (p == MAP_FAILED) { perror("drmgrab: mmap"); return 1; }
-        int rc = write_ppm(out, p, fb.width, fb.height, fb.pitches[0]);
+        int rc = write_ppm(out, p, fb.width, fb.height, fb.pitches[0], fb.pixel_format == DRM_FORMAT_RGB565);
         munmap(p, size);
         struct drm_gem_close close_req = { .handle = fb.handles[0] };   /* GETFB2 made a new handle */
         xioctl(fd, DRM_IOCTL_GEM_CLOSE, &close_req);
