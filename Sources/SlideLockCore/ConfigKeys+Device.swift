@@ -11,6 +11,7 @@ extension ConfigKey {
         .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
         .text("display", "touch_output", \.display.touchOutput),
         format,
+        .choice("display", "on_exit", \.display.onExit),
     ]
 
     static let inputKeys: [ConfigKey] = [

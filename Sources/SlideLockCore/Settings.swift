@@ -29,10 +29,17 @@ public struct DisplaySettings: Equatable, Sendable {
     public var masterWait = 5.0
     /// Scanout pixel format; nil (`auto`): XRGB8888 unless the panel only takes RGB565.
     public var format: PixelFormat? = nil
+    /// What the screens show after slidelock exits: what they showed before, or black.
+    public var onExit: ExitScreen = .restore
     /// The output touch maps onto (`DSI-1`); empty: the first lit output.
     public var touchOutput = ""
 
     public init() {}
+}
+
+/// What the screens show once slidelock has exited.
+public enum ExitScreen: String, CaseIterable, Equatable, Sendable {
+    case restore, black
 }
 
 /// Which touch devices, and the ghost-touch defences.

@@ -25,6 +25,8 @@ public final class DRMDisplay {
     public var fd: Int32 { device.fd }
     private var terminal: VirtualTerminal?
     private var isClosed = false
+    /// Leave the outputs off (black) instead of restoring what was shown before.
+    private let leaveBlack: Bool
 
     public init(options: DisplayOptions = DisplayOptions()) throws {
         let (path, _) = try OutputPlan.findDevice(options: options)
@@ -49,6 +51,7 @@ public final class DRMDisplay {
             throw DisplayError.system(error)
         }
         modeReasons = fresh.map(\.reason)
+        leaveBlack = options.leaveBlack
         terminal = options.switchVT ? VirtualTerminal() : nil
     }
 
@@ -87,9 +90,10 @@ public final class DRMDisplay {
             if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
         }
         isClosed = true
-        for output in outputs { output.restore() }
+        for output in outputs { leaveBlack ? output.switchOff() : output.restore() }
         outputs = []                // buffers go now: RmFB after the CRTCs point elsewhere
-        terminal = nil              // back to KD_TEXT: the console redraws
+        terminal?.staysInGraphicsMode = leaveBlack
+        terminal = nil              // back to KD_TEXT: the console redraws (unless left black)
         _ = drmDropMaster(device.fd)
     }
 }

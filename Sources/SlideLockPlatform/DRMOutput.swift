@@ -108,6 +108,13 @@ public final class DRMOutput: FrameSink {
     }
 
     /// Puts the CRTC back as it was found (or turns it off if it was off).
+    /// Switches the CRTC off: a black screen (`display.on_exit = black`).
+    func switchOff() {
+        guard isModeSet else { return }
+        isModeSet = false
+        _ = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
+    }
+
     func restore() {
         guard isModeSet else { return }
         isModeSet = false

@@ -14,6 +14,11 @@ public struct DisplayOptions: Sendable {
     public var switchVT: Bool
     /// Scanout format; nil = XRGB8888 unless the primary plane only takes RGB565.
     public var format: PixelFormat? = nil
+    /// On close, switch the outputs off instead of restoring what they showed before, and
+    /// leave the VT in graphics mode so fbcon does not draw the console over it. (The
+    /// kernel still restores its fbdev console when the last DRM client closes the card:
+    /// drm_lastclose.)
+    public var leaveBlack = false
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
                 masterWaitSeconds: Double = 5, switchVT: Bool = true) {

@@ -39,9 +39,14 @@ final class VirtualTerminal {
         savedMode = chosen.mode
     }
 
+    /// Leave the VT in graphics mode on release: back in text mode fbcon would reprogram
+    /// its own mode (fb_set_par) and the console would reappear over a black exit.
+    var staysInGraphicsMode = false
+
     /// Back to the mode found at start (text, normally): fbcon redraws the console.
     deinit {
-        _ = ioctl(fd, VirtualTerminal.kdSetMode, savedMode == VirtualTerminal.kdGraphics ? VirtualTerminal.kdGraphics : VirtualTerminal.kdText)
+        let mode = staysInGraphicsMode || savedMode == VirtualTerminal.kdGraphics ? VirtualTerminal.kdGraphics : VirtualTerminal.kdText
+        _ = ioctl(fd, VirtualTerminal.kdSetMode, mode)
         if ownsFD { close(fd) }
     }
 }

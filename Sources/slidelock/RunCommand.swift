@@ -139,6 +139,7 @@ enum RunCommand {
         options.mode = ModeRequest(parsing: settings.mode)
         options.masterWaitSeconds = settings.masterWait
         options.format = settings.format
+        options.leaveBlack = settings.onExit == .black
         do {
             return try DRMDisplay(options: options)
         } catch let error as DisplayError {

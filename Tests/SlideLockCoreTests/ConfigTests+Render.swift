@@ -6,16 +6,16 @@ extension ConfigTests {
 
     @Test func keyTableCoversEverySettingsField() {
         // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 6,
-        // display 8, input 3 + touch 7.
+        // display 9, input 3 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 4)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 6)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 8)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 9)
         #expect(Mirror(reflecting: InputSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 6 + 8 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 6 + 9 + 3 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -117,6 +117,7 @@ extension ConfigTests {
         s.display.masterWait = 30
         s.display.touchOutput = "DSI-1"
         s.display.format = .rgb565
+        s.display.onExit = .black
         s.input.device = "/dev/input/touchscreen"
         s.input.grab = false
         s.input.touch.mouse = true

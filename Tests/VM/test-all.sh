@@ -110,6 +110,7 @@ t_lock_rgb565() {
         && OUT="$OUT/rgb565-virtio" vm_rgb565_virtio
 }
 vm_rgb565_virtio() { vm lock-rgb565; }
+t_lock_exit_black() { vm lock-exit-black -k -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_lock_unplug() {
     vm lock-unplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-unplug/expected.png" \
@@ -161,7 +162,7 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-exit-black lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
     list-outputs no-device input-list input-swipe input-hotplug input-grab}
 for t in $TESTS; do
     WHY= INFO=
