@@ -18,7 +18,9 @@ public final class DRMDevice {
 
     /// Opens `path`. With `master`, also makes sure this process is DRM master, waiting up to
     /// `masterWaitSeconds` (with backoff) for another holder to let go.
-    public init(path: String, master: Bool = false, masterWaitSeconds: Double = 0) throws {
+    /// `onWait` hears once, in words, why start-up is waiting for DRM master.
+    public init(path: String, master: Bool = false, masterWaitSeconds: Double = 0,
+                onWait: (String) -> Void = { _ in }) throws {
         self.path = path
         let start = monotonicSeconds()
         var delay = 0.05
@@ -38,6 +40,10 @@ public final class DRMDevice {
             if !master || drmSetMaster(fd) == 0 || drmIsMaster(fd) != 0 { break }
             close(fd)
             let waited = monotonicSeconds() - start
+            if delay == 0.05 {
+                onWait("\(path) is held by another display program (plymouth at boot?); "
+                       + "waiting up to \(masterWaitSeconds) s for it to let go")
+            }
             if waited >= masterWaitSeconds {
                 throw DisplayError.masterBusy(path: path, waitedSeconds: (waited * 10).rounded() / 10)
             }

@@ -30,7 +30,8 @@ public final class DRMDisplay {
 
     public init(options: DisplayOptions = DisplayOptions()) throws {
         let (path, _) = try OutputPlan.findDevice(options: options)
-        let device = try DRMDevice(path: path, master: true, masterWaitSeconds: options.masterWaitSeconds)
+        let device = try DRMDevice(path: path, master: true, masterWaitSeconds: options.masterWaitSeconds,
+                                   onWait: options.onWait)
         self.device = device
         // Re-read after becoming master: another program may have changed things meanwhile.
         let resources = try device.resources()

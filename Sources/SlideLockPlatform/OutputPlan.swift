@@ -19,6 +19,8 @@ public struct DisplayOptions: Sendable {
     /// kernel still restores its fbdev console when the last DRM client closes the card:
     /// drm_lastclose.)
     public var leaveBlack = false
+    /// Told why start-up waits for the display (another program holds DRM master).
+    public var onWait: @Sendable (String) -> Void = { _ in }
 
     public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
                 masterWaitSeconds: Double = 5, switchVT: Bool = true) {

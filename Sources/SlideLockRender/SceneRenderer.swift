@@ -14,6 +14,11 @@ public final class SceneRenderer {
         canvas = Canvas(width: width, height: height)
     }
 
+    /// Opens `fonts` once and lets them go: a start-up check that needs no screen yet.
+    public static func checkFonts(_ fonts: [String], weight: FontWeight) throws(FontError) {
+        _ = try TextRenderer(fonts: fonts, weight: weight)
+    }
+
     /// Opens the scene's fonts now, so a font problem is a start-up error, not a blank label.
     public func prepare(_ scene: Scene) throws(FontError) {
         let text = try textRenderer(scene.label)

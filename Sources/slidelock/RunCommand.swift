@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRender
 
 /// The lock screen itself (no subcommand).
 enum RunCommand {
@@ -52,8 +53,9 @@ enum RunCommand {
         try args.finish()
 
         let settings = try loader.load()
-        // Hook command lines are checked before the display is touched.
+        // Hook command lines and fonts are checked before the display is touched.
         _ = try hookCommands(settings.action)
+        try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let signals = try SignalSource([SIGTERM, SIGINT, SIGHUP, SIGUSR1])
         let display = try openDisplay(settings.display, log: log)
         defer { display.close() }
@@ -140,6 +142,7 @@ enum RunCommand {
         options.masterWaitSeconds = settings.masterWait
         options.format = settings.format
         options.leaveBlack = settings.onExit == .black
+        options.onWait = { log.info($0) }
         do {
             return try DRMDisplay(options: options)
         } catch let error as DisplayError {

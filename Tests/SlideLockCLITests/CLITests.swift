@@ -73,6 +73,7 @@ import Testing
         (["--rotate", "45"], 1, "display.rotate: bad rotation \"45\""),
         (["--mode", "big"], 1, "display.mode: bad mode \"big\""),
         (["--frobnicate"], 2, "unknown flag --frobnicate"),
+        (["--set", "theme.fonts=/nonexistent/font.ttf"], 1, "font file /nonexistent/font.ttf"),
         (["play", "--script", "/nonexistent.txt", "--frames", "/tmp/f"], 1, "/nonexistent.txt: No such file"),
     ]
 

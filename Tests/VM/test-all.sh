@@ -61,7 +61,7 @@ t_two_outputs() {
     vm two-outputs -n 2 -a video=Virtual-2:640x480e \
         && pattern two-outputs head0.png 800x480 && pattern two-outputs head1.png 640x480
 }
-t_list_outputs() { vm list-outputs; }
+t_list_outputs() { vm list-outputs -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_lock_vkms() {
     vm lock-vkms -g vkms -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && "$BIN" render --size 1024x768 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-vkms/expected.png" \
@@ -156,7 +156,7 @@ t_lock_signals() {   # the guest copies each config it used to its output dir (f
         && golden lock-signals after-bad.png expected-second.png \
         && golden lock-signals after-usr1.png expected-second.png
 }
-t_no_device() { vm no-device -g none; }
+t_no_device() { vm no-device -g none -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_input_list() { vm input-list; }
 t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }

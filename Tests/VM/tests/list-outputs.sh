@@ -24,6 +24,20 @@ expect_error bad-device "/dev/dri/card7" slidelock drm-smoke --device /dev/dri/c
 # the first opener of a card becomes DRM master: hold it, as a display server would
 exec 3<>/dev/dri/card0
 expect_error master-busy "in use by another display program" slidelock drm-smoke --master-wait 1
+# The lock screen says why it waits, then gives up with the same line...
+slidelock --master-wait 1 --set animation.hue=off --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/dev/null 2>/tmp/err.txt
+rc=$?
+cat /tmp/err.txt
+vm_check lock-master-busy-exit [ $rc = 1 ]
+vm_check lock-master-busy-says-why grep -q "held by another display program (plymouth at boot?); waiting up to 1.0 s" /tmp/err.txt
+vm_check lock-master-busy-error grep -q "in use by another display program" /tmp/err.txt
+# ...or starts as soon as the holder lets go (plymouth quitting).
+slidelock --master-wait 20 --set animation.hue=off --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/wait.log 2>&1 3>&- &   # 3>&-: not the holder itself
+waiter=$!
+sleep 1
 exec 3>&-
+vm_wait_text /tmp/wait.log "first frame on screen" 30
+vm_check lock-starts-after-release grep -q "first frame on screen" /tmp/wait.log
+kill -TERM $waiter; wait $waiter
 expect_error permission "add the user to group .video." su nobody -s /bin/sh -c "/e2e/bin/slidelock drm-smoke"
 exit $VM_FAILED

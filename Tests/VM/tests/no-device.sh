@@ -4,7 +4,8 @@
 ls -l /dev/dri 2>&1
 # The lock screen itself (no command) too: no DRM card and no /dev/fb0 to fall back to.
 for command in drm-smoke list-outputs ""; do
-    slidelock $command >/tmp/out.txt 2>/tmp/err.txt
+    # the lock screen checks its font first: give it one
+    slidelock ${command:---set theme.fonts=/e2e/DejaVuSans-Bold.ttf} >/tmp/out.txt 2>/tmp/err.txt
     rc=$?
     echo "$command: exit $rc: $(cat /tmp/err.txt)"
     vm_check "${command:-lock}-exit" [ $rc = 1 ]
