@@ -109,7 +109,7 @@ t_lock_rgb565() {
         && golden lock-rgb565 rgb565-grab.png expected.png \
         && OUT="$OUT/rgb565-virtio" vm_rgb565_virtio
 }
-vm_rgb565_virtio() { vm lock-rgb565; }
+vm_rgb565_virtio() { vm lock-rgb565 -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_lock_exit_black() { vm lock-exit-black -k -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_lock_unplug() {
     vm lock-unplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \

@@ -65,7 +65,8 @@ echo "line $LINE samples (uptime level):"; cat /tmp/line.txt
 PULSES=$(vm_gpio_pulses /tmp/line.txt | tr '\n' ' ')
 echo "relay pulses: ${PULSES}ms (RELAY_PULSE_MS=$PULSE)"
 
-in_range() { for p in $PULSES; do [ "$p" -ge $((PULSE - 20)) ] && [ "$p" -le $((PULSE + 250)) ] || return 1; done; }
+# The sampler polls sysfs every ~10 ms from a busy guest: edges can be seen tens of ms late.
+in_range() { for p in $PULSES; do [ "$p" -ge $((PULSE - 60)) ] && [ "$p" -le $((PULSE + 250)) ] || return 1; done; }
 vm_check two-pulses [ "$(echo $PULSES | wc -w)" = 2 ]
 vm_check pulse-length-about-${PULSE}ms in_range
 vm_check line-ends-low [ "$(tail -n 1 /tmp/line.txt | cut -d' ' -f2)" = 0 ]

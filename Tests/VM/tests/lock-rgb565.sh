@@ -14,7 +14,7 @@ if [ "$(cat /sys/module/vkms/initstate 2>/dev/null)" = live ]; then
     vm_check rgb565-logged grep -q "RGB565, rotate" /tmp/lock.log
 else
     drmgrab -i >/tmp/before.txt
-    slidelock --format rgb565 >/tmp/out.txt 2>/tmp/err.txt
+    slidelock --format rgb565 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/out.txt 2>/tmp/err.txt
     rc=$?
     cat /tmp/err.txt
     drmgrab -i >/tmp/after.txt

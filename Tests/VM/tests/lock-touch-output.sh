@@ -14,7 +14,7 @@ rc=$?
 cat /tmp/lock.log
 vm_check touch-maps-to-virtual-2 grep -q "input: touch maps to Virtual-2" /tmp/lock.log
 vm_check slide-on-second-output-unlocks [ $rc = 0 ]
-slidelock --touch-output HDMI-A-9 >/tmp/out.txt 2>/tmp/err.txt
+slidelock --touch-output HDMI-A-9 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/out.txt 2>/tmp/err.txt
 rc=$?
 cat /tmp/err.txt
 vm_check unknown-touch-output-exit-1 [ $rc = 1 ]

@@ -165,6 +165,20 @@ def main():
                         reply = 'ERR unknown request'
                 if reply is not None:
                     ctl.sendall(reply.encode() + b'\n')
+        # QEMU can exit (poweroff -f) before the loop above read the guest's last line:
+        # what the guest wrote is still in the socket, so drain it for the exit status.
+        if status is None and not timed_out:
+            while select.select([ctl], [], [], 0.5)[0]:
+                data = ctl.recv(65536)
+                if not data:
+                    break
+                ctl_log.write(data)
+                buf += data
+            for raw in buf.split(b'\n'):
+                words = raw.decode(errors='replace').strip().split()
+                if words[:2] == ['@@VM', 'exit'] and len(words) == 3:
+                    status = int(words[2])
+                    log('guest exit status', status, '(read after QEMU exited)')
     except (OSError, EOFError, ValueError) as e:   # socket.timeout is an OSError
         log('lost QEMU:', e)
     finally:
