@@ -130,6 +130,8 @@ vm_gpio_pulses() {
 }
 
 vm_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# vm_idle_ticks PID SECONDS: CPU ticks (1/100 s) the process used while we slept.
+vm_idle_ticks() { local t0; t0=$(vm_cpu_ticks "$1"); sleep "$2"; echo $(($(vm_cpu_ticks "$1") - t0)); }
 
 vm_check() {
     local name=$1; shift

@@ -7,15 +7,13 @@ vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation
 app=$APP
 usleep 300000
 vm_screenshot fbdev
-ticks0=$(vm_cpu_ticks $app)
-sleep 2
-ticks1=$(vm_cpu_ticks $app)
+ticks=$(vm_idle_ticks $app 2)
 kill -TERM $app
 wait $app
 rc=$?
 cat /tmp/lock.log
-echo "fbdev idle CPU: $((ticks1 - ticks0)) ticks in 2 s"
+echo "fbdev idle CPU: $ticks ticks in 2 s"
 vm_check fell-back grep -q "falling back to the framebuffer /dev/fb0" /tmp/lock.log
 vm_check exit-143 [ $rc = 143 ]
-vm_check idle-cpu [ $((ticks1 - ticks0)) -le 1 ]
+vm_check idle-cpu [ $ticks -le 1 ]
 exit $VM_FAILED

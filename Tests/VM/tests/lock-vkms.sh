@@ -17,13 +17,10 @@ vm_lock /tmp/idle.log $F --set animation.hue=off || exit 1
 app=$APP
 usleep 500000
 vm_grab idle-grab $app
-ticks0=$(vm_cpu_ticks $app)
-sleep 4
-ticks1=$(vm_cpu_ticks $app)
+ticks=$(vm_idle_ticks $app 4)
 kill -TERM $app
 wait $app
 cat /tmp/idle.log
-ticks=$((ticks1 - ticks0))
 echo "slidelock idle CPU: $ticks ticks of 1/100 s in 4 s"
 vm_check idle-no-flips grep -q ": 0 flips" /tmp/idle.log
 vm_check idle-cpu [ "$ticks" -le 1 ]

@@ -7,14 +7,11 @@ app=$!
 vm_wait_text /tmp/smoke.log "first frame shown" 30 || exit 1
 usleep 500000
 vm_grab idle-grab $app
-ticks0=$(vm_cpu_ticks $app)
-sleep 4
-ticks1=$(vm_cpu_ticks $app)
+ticks=$(vm_idle_ticks $app 4)
 kill -TERM $app
 wait $app
 rc=$?
 cat /tmp/smoke.log
-ticks=$((ticks1 - ticks0))
 hz=$(getconf CLK_TCK 2>/dev/null || echo 100)
 echo "idle CPU: $ticks ticks of 1/$hz s in 4 s"
 vm_log "idle cpu ticks $ticks of 1/$hz s in 4 s"
