@@ -24,17 +24,7 @@ public enum EvemuReplay {
             events += pipeline.advance(to: last.time + 1, nextID: &nextID).events
         }
         // Line numbers count events: a recording has no script lines to point at.
-        let steps = events.enumerated().compactMap { index, event -> TouchScript.Step? in
-            let action: TouchScript.Action
-            switch event {
-            case .touchDown(let id, let p, _): action = .down(id: id, point: p)
-            case .touchMove(let id, let p, _): action = .move(id: id, point: p)
-            case .touchUp(let id, _): action = .up(id: id)
-            case .touchCancel: action = .cancel
-            default: return nil
-            }
-            return TouchScript.Step(time: event.time, action: action, line: index + 1)
-        }
+        let steps = events.enumerated().compactMap { TouchScript.Step(event: $1, line: $0 + 1) }
         return TouchScript(steps: steps)
     }
 

@@ -35,6 +35,21 @@ public struct TouchScript: Equatable, Sendable {
             self.line = line
         }
 
+        /// The step that feeds `event` (touches and action results; nil for ticks and resets),
+        /// the inverse of `event`: recordings become scripts through it.
+        public init?(event: LockEvent, line: Int) {
+            let action: Action
+            switch event {
+            case .touchDown(let id, let p, _): action = .down(id: id, point: p)
+            case .touchMove(let id, let p, _): action = .move(id: id, point: p)
+            case .touchUp(let id, _): action = .up(id: id)
+            case .touchCancel: action = .cancel
+            case .actionFinished(let ok, _): action = .action(success: ok)
+            case .tick, .reset: return nil
+            }
+            self.init(time: event.time, action: action, line: line)
+        }
+
         /// The session event this step feeds.
         public var event: LockEvent {
             switch action {

@@ -13,7 +13,8 @@ public enum Console {
     public static func flush() { fflush(stdout) }
 }
 
-/// Monotonic time in seconds (CLOCK_MONOTONIC: what evdev and page-flip timestamps use).
+/// Monotonic time in seconds: CLOCK_MONOTONIC, the clock evdev (libevdev_set_clock_id) and
+/// DRM page-flip events (DRM_CAP_TIMESTAMP_MONOTONIC, 1 since Linux 3.x) stamp with.
 public enum MonotonicClock {
     public static func now() -> Double {
         var ts = timespec()

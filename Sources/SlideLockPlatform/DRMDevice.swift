@@ -22,7 +22,7 @@ public final class DRMDevice {
     public init(path: String, master: Bool = false, masterWaitSeconds: Double = 0,
                 onWait: (String) -> Void = { _ in }) throws {
         self.path = path
-        let start = monotonicSeconds()
+        let start = MonotonicClock.now()
         var delay = 0.05
         var fd: Int32
         while true {
@@ -39,7 +39,7 @@ public final class DRMDevice {
             // open after they let go makes us master again - so retry by reopening.
             if !master || drmSetMaster(fd) == 0 || drmIsMaster(fd) != 0 { break }
             close(fd)
-            let waited = monotonicSeconds() - start
+            let waited = MonotonicClock.now() - start
             if delay == 0.05 {
                 onWait("\(path) is held by another display program (plymouth at boot?); "
                        + "waiting up to \(masterWaitSeconds) s for it to let go")
@@ -158,14 +158,6 @@ public final class DRMDevice {
         return rotation(forPanelOrientation: label)
     }
 
-}
-
-/// CLOCK_MONOTONIC in seconds: the clock DRM stamps page-flip events with
-/// (DRM_CAP_TIMESTAMP_MONOTONIC is 1 on every kernel since 3.x).
-public func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
 /// Sleeps (restarting after signals) for the given time.

@@ -85,8 +85,8 @@ public final class DRMDisplay {
         guard !isClosed else { return }
         // A flip still in flight would land on a buffer we are about to free and its event
         // would name a dead object: wait for it (bounded; a wedged driver must not hang exit).
-        let deadline = monotonicSeconds() + 0.5
-        while isFlipPending, monotonicSeconds() < deadline {
+        let deadline = MonotonicClock.now() + 0.5
+        while isFlipPending, MonotonicClock.now() < deadline {
             var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
             if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
         }

@@ -108,7 +108,7 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
             }
             backPage = 1 - page
         }
-        let now = monotonicSeconds()
+        let now = MonotonicClock.now()
         if firstFlipSeconds == nil { firstFlipSeconds = now }
         lastFlipSeconds = now
         flipCount += 1

@@ -83,7 +83,7 @@ public final class TouchInput {
             }
             adopt(device)
         } else {
-            for path in Self.eventPaths(options.directory) { consider(path, now: monotonicSeconds()) }
+            for path in Self.eventPaths(options.directory) { consider(path, now: MonotonicClock.now()) }
             if let wanted = options.device, open.isEmpty {
                 close(inotify)
                 throw InputError("no usable input device named \"\(wanted)\" (see 'slidelock list-inputs')")
@@ -211,7 +211,7 @@ public final class TouchInput {
         }
         // A finger may already be down: start from the device's state, not from nothing.
         let (slots, current) = device.snapshot()
-        let out = pipeline.resync(slots: slots, currentSlot: current, time: monotonicSeconds(), nextID: &nextID)
+        let out = pipeline.resync(slots: slots, currentSlot: current, time: MonotonicClock.now(), nextID: &nextID)
         log.append("input: using \(describe(device))")
         log += out.log
         open.append(OpenDevice(device: device, pipeline: pipeline))
@@ -220,7 +220,7 @@ public final class TouchInput {
 
     private func remove(at index: Int, why: String) -> [LockEvent] {
         var entry = open.remove(at: index)
-        let out = entry.pipeline.deviceRemoved(time: monotonicSeconds())
+        let out = entry.pipeline.deviceRemoved(time: MonotonicClock.now())
         log.append("input: removed \(entry.device.path) \"\(entry.device.name)\" (\(why))")
         log += out.log
         return out.events
@@ -264,7 +264,7 @@ public final class TouchInput {
                     }
                 } else {
                     if mask & UInt32(IN_CREATE) != 0 { skipped.remove(path) }
-                    consider(path, now: monotonicSeconds())
+                    consider(path, now: MonotonicClock.now())
                 }
             }
         }

@@ -75,23 +75,23 @@ private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> I
     defer { close(signals) }
 
     let input = try TouchInput(options: options)
-    let start = monotonicSeconds()
+    let start = MonotonicClock.now()
     let end = seconds.map { start + $0 }
     let screen = options.screen
     Console.out("input-debug: screen \(format(screen.width))x\(format(screen.height)) rotate \(options.rotation.degrees)")
     for line in input.takeLog() { Console.out(line) }
     Console.out("input-debug: ready")
     Console.flush()
-    while end.map({ monotonicSeconds() < $0 }) ?? true {
+    while end.map({ MonotonicClock.now() < $0 }) ?? true {
         var fds = ([signals] + input.pollDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         // A 20 ms tick stands in for frame ticks: the ghost filter releases still fingers on them.
         var timeout: Int32 = 20
-        if let end { timeout = min(timeout, Int32(max(0, ((end - monotonicSeconds()) * 1000).rounded(.up)))) }
+        if let end { timeout = min(timeout, Int32(max(0, ((end - MonotonicClock.now()) * 1000).rounded(.up)))) }
         if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
             throw SystemError(operation: "poll", errno: errno)
         }
         if fds[0].revents != 0 { Console.out("input-debug: interrupted"); break }
-        let events = input.readAvailable() + input.advance(to: monotonicSeconds())
+        let events = input.readAvailable() + input.advance(to: MonotonicClock.now())
         for line in input.takeLog() { Console.out(line) }
         for event in events { Console.out(describe(event)) }
         Console.flush()

@@ -39,9 +39,9 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
         }
         for (output, pattern) in zip(display.outputs, patterns) { try pattern.present(on: output, full: true) }
         print("drm-smoke: first frame shown"); fflush(stdout)
-        let start = monotonicSeconds(), end = start + parsed.seconds
+        let start = MonotonicClock.now(), end = start + parsed.seconds
         var interrupted = false
-        while !interrupted, monotonicSeconds() < end {
+        while !interrupted, MonotonicClock.now() < end {
             if !parsed.isStatic {
                 for (output, pattern) in zip(display.outputs, patterns) where !output.isFlipPending {
                     pattern.advance()
@@ -50,12 +50,12 @@ func runDRMSmoke(_ args: [String]) -> Int32 {
             }
             var fds = [pollfd(fd: display.fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            let timeout = Int32(max(1, ((end - monotonicSeconds()) * 1000).rounded(.up)))
+            let timeout = Int32(max(1, ((end - MonotonicClock.now()) * 1000).rounded(.up)))
             if poll(&fds, 2, timeout) < 0 && errno != EINTR { throw SystemError(operation: "poll", errno: errno) }
             if fds[0].revents != 0 { _ = try display.handleFlipEvents() }
             if fds[1].revents != 0 { interrupted = true; print("drm-smoke: interrupted") }
         }
-        let elapsed = monotonicSeconds() - start
+        let elapsed = MonotonicClock.now() - start
         for output in display.outputs {
             // Measured between vblank timestamps of the first and last flip: the display's
             // rate, independent of start-up and of when the loop stopped.

@@ -68,16 +68,21 @@ vm_wait_text() {
     done
 }
 
+# vm_wait_ready FILE: until a uinput-touch helper has printed READY there (2 s at most).
+vm_wait_ready() {
+    local i=0
+    until grep -q READY "$1" 2>/dev/null; do
+        i=$((i + 1)); [ $i -gt 200 ] && { cat "$1" >&2; return 1; }; usleep 10000
+    done
+}
+
 VM_TOUCH_FIFO=/tmp/touch.fifo
 vm_touch_start() {
     rm -f $VM_TOUCH_FIFO /tmp/touch.out; mkfifo $VM_TOUCH_FIFO
     uinput-touch -W "${1:-800}" -H "${2:-480}" <$VM_TOUCH_FIFO >/tmp/touch.out 2>&1 &
     VM_TOUCH_PID=$!
     exec 7>$VM_TOUCH_FIFO          # held open so the helper never sees EOF between commands
-    local i=0
-    until grep -q READY /tmp/touch.out 2>/dev/null; do
-        i=$((i + 1)); [ $i -gt 200 ] && { cat /tmp/touch.out >&2; return 1; }; usleep 10000
-    done
+    vm_wait_ready /tmp/touch.out
 }
 vm_touch() { echo "$*" >&7; }
 vm_touch_stop() { echo quit >&7; exec 7>&-; wait "$VM_TOUCH_PID" 2>/dev/null; }
@@ -88,10 +93,7 @@ vm_mouse_start() {
     uinput-touch -m </tmp/mouse.fifo >/tmp/mouse.out 2>&1 &
     VM_MOUSE_PID=$!
     exec 6>/tmp/mouse.fifo
-    local i=0
-    until grep -q READY /tmp/mouse.out 2>/dev/null; do
-        i=$((i + 1)); [ $i -gt 200 ] && { cat /tmp/mouse.out >&2; return 1; }; usleep 10000
-    done
+    vm_wait_ready /tmp/mouse.out
 }
 vm_mouse() { echo "$*" >&6; }
 vm_mouse_stop() { echo quit >&6; exec 6>&-; wait "$VM_MOUSE_PID" 2>/dev/null; }
