@@ -100,6 +100,8 @@ public final class DRMOutput: FrameSink {
 
     /// Handles a page-flip completion event for this output.
     func flipCompleted(seconds: Double) {
+        // The late event of a flip given up on (`abandonFlip`) names nothing we wait for.
+        guard isFlipPending else { return }
         isFlipPending = false
         front = 1 - front
         lastFlipSeconds = seconds
@@ -107,7 +109,14 @@ public final class DRMOutput: FrameSink {
         flipCount += 1
     }
 
-    /// Puts the CRTC back as it was found (or turns it off if it was off).
+    /// Gives up on a flip whose completion never came (a wedged driver): the next `present`
+    /// is a full modeset again, which is synchronous and needs no event.
+    public func abandonFlip() {
+        isFlipPending = false
+        isModeSet = false
+        needsFullCopy = [true, true]
+    }
+
     /// Switches the CRTC off: a black screen (`display.on_exit = black`).
     func switchOff() {
         guard isModeSet else { return }
@@ -115,6 +124,7 @@ public final class DRMOutput: FrameSink {
         _ = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
     }
 
+    /// Puts the CRTC back as it was found (or turns it off if it was off).
     func restore() {
         guard isModeSet else { return }
         isModeSet = false
