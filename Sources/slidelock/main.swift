@@ -17,11 +17,13 @@ Commands:
   drm-smoke     light every output with a test pattern and count page flips
   list-inputs   input devices, their capabilities, and which slidelock would use
   input-debug   print the touch events slidelock would act on
+  trace-stats   touch-to-photon latency from a --trace file
   help          this text
 
 Lock screen options:
   --on-unlock exit|hook   exit with status 0 after a completed slide, or run the hook
   --hook 'CMD ARGS...'    the command run on unlock (hook mode)
+  --trace FILE            one JSON line per frame shown (see trace-stats)
   --config FILE, --set SECTION.KEY=VALUE, --theme NAME   as for every command
 
 Exit status: 0 success or unlocked, 1 run-time error, 2 bad command line.
@@ -40,6 +42,7 @@ case "list-outputs": status = runListOutputs(rest)
 case "list-inputs": status = runListInputs(rest)
 case "input-debug": status = runInputDebug(rest)
 case "drm-smoke": status = runDRMSmoke(rest)
+case "trace-stats": status = runReportingErrors("trace-stats") { try TraceStatsCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "help": Console.out(usage); status = ExitStatus.ok
 case nil:

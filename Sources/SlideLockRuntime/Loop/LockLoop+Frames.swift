@@ -16,7 +16,7 @@ extension LockLoop {
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
-        for view in views where !view.output.isFlipPending && (paced || view.isDue(now: now)) {
+        for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now)) {
             if view.preparedVersion != sessionVersion {
                 let time = frameTime(view, now: now)
                 try view.render(session.visual(at: time), time: time, inputTime: newestInput, clock: waiter)
@@ -55,6 +55,7 @@ extension LockLoop {
                 view.shownVersion = nil
             } catch {
                 log.error("\(view.output.name): cannot recover the output: \(error)")
+                view.isLost = true
                 guard notifier?.nextWatchdogDeadline(now: now) != nil else { throw error }
                 if healthy { log.error("no longer feeding the watchdog: systemd will restart slidelock") }
                 healthy = false

@@ -132,7 +132,7 @@ public final class LockLoop {
 
     /// True once every output has shown the exit frame and no flip is in flight.
     func exitFrameShown(_ exit: (time: Double, version: Int)) -> Bool {
-        !display.isFlipPending && views.allSatisfy { ($0.shownVersion ?? -1) >= exit.version }
+        !display.isFlipPending && views.allSatisfy { $0.isLost || ($0.shownVersion ?? -1) >= exit.version }
     }
 
     /// A hung loop stops these, and systemd restarts us (WatchdogSec=); so does an output
@@ -154,7 +154,8 @@ public final class LockLoop {
         if display.eventDescriptor == nil {
             for view in views where view.shownVersion != sessionVersion { consider(view.nextFrameTime(now: now)) }
         }
-        consider(session.nextDeadline)
+        // After the exit only the last frame's flip matters (the session's timers are spent).
+        if exitFrame == nil { consider(session.nextDeadline) }
         consider(input?.nextDeadline(now: now))
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)

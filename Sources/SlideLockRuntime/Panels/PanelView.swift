@@ -25,6 +25,8 @@ public final class PanelView {
     /// When the flip in flight was queued, and how many flips in a row were given up on.
     private(set) var flipQueuedAt: Double?
     private(set) var hangs = 0
+    /// Set when the output could not be set up again: nothing is drawn on it any more.
+    var isLost = false
     /// Timings of the frame rendered last, of the one in flight, and of those that completed.
     private var rendered: FrameRecord?
     private var inFlight: FrameRecord?
@@ -131,6 +133,7 @@ public final class PanelView {
     func inherit(from old: PanelView) {
         flipQueuedAt = old.flipQueuedAt
         hangs = old.hangs
+        isLost = old.isLost
         inFlight = old.inFlight
         completed = old.completed
         seenFlips = old.seenFlips

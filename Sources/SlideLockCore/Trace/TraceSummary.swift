@@ -1,0 +1,73 @@
+/// What `slidelock --trace` recorded, summarised: per output, how long from the newest
+/// input event a frame reflects to the vblank that showed it, in milliseconds and in
+/// refresh intervals (the median time between consecutive completions).
+public struct TraceSummary: Equatable, Sendable {
+    public struct Output: Equatable, Sendable {
+        public var name: String
+        public var frames: Int
+        /// Frames that reflected an input event (the latency samples).
+        public var samples: Int
+        public var refreshSeconds: Double?
+        public var p50: Double?
+        public var p95: Double?
+        public var max: Double?
+    }
+
+    public var outputs: [Output]
+
+    /// Reads trace lines; a line that is not a frame record is an error naming its number.
+    public static func parse(_ text: String) throws(TraceError) -> TraceSummary {
+        var latencies: [String: [Double]] = [:], completions: [String: [Double]] = [:], order: [String] = []
+        var seen: [String: Bool] = [:]
+        var number = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+            guard let output = field(line, "output").flatMap(unquoted), let completed = field(line, "flip_completed").flatMap(Double.init)
+            else { throw TraceError(line: number, message: "not a slidelock frame record") }
+            if seen[output] == nil { seen[output] = true; order.append(output) }
+            completions[output, default: []].append(completed)
+            if let input = field(line, "input").flatMap(Double.init), completed >= input {
+                latencies[output, default: []].append(completed - input)
+            }
+        }
+        return TraceSummary(outputs: order.map { name in
+            let times = completions[name] ?? []
+            let gaps = zip(times, times.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
+            let l = (latencies[name] ?? []).sorted()
+            return Output(name: name, frames: times.count, samples: l.count, refreshSeconds: percentile(gaps.sorted(), 0.5),
+                          p50: percentile(l, 0.5), p95: percentile(l, 0.95), max: l.last)
+        })
+    }
+
+    /// Nearest-rank percentile of sorted values.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double? {
+        guard !sorted.isEmpty else { return nil }
+        let rank = Int((p * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count - 1, Swift.max(0, rank - 1))]
+    }
+
+    /// The raw text of `"key":value` in a one-line JSON object (our own format: no nesting).
+    static func field(_ line: Substring, _ key: String) -> Substring? {
+        guard let range = line.firstRange(of: "\"\(key)\":") else { return nil }
+        let rest = line[range.upperBound...]
+        if rest.first == "\"" {
+            guard let close = rest.dropFirst().firstIndex(of: "\"") else { return nil }
+            return rest[rest.startIndex...close]
+        }
+        let end = rest.firstIndex(where: { $0 == "," || $0 == "}" }) ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    static func unquoted(_ s: Substring) -> String? {
+        guard s.count >= 2, s.first == "\"", s.last == "\"" else { return nil }
+        return String(s.dropFirst().dropLast())
+    }
+}
+
+/// A trace file line that is not a frame record.
+public struct TraceError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let message: String
+    public var description: String { "line \(line): \(message)" }
+}

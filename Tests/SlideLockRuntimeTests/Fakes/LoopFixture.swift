@@ -1,0 +1,69 @@
+import Glibc
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRuntime
+
+/// A lock loop wired to fakes: build it with config overrides (the shipped defaults
+/// otherwise), script the world, `run()`, then look at what the fakes saw.
+final class LoopFixture {
+    let world = FakeWorld()
+    let display: FakeDisplay
+    let settings: Settings
+    let log = LogCollector()
+    let notifier: FakeNotifier
+    var action: FakeAction?
+    var reloadResult: () throws -> Settings
+    var states: [LockState] = []
+    var readyCalls = 0
+    private(set) var loop: LockLoop!
+
+    init(_ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
+         watchdog: Double? = nil, action: FakeAction? = nil) throws {
+        // A red thumb is easy to find in a frame; everything else stays as shipped.
+        settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
+        display = FakeDisplay(world: world, pacing: pacing, sizes: sizes)
+        notifier = FakeNotifier(world: world, watchdog: watchdog)
+        self.action = action
+        let settings = self.settings
+        reloadResult = { settings }
+        loop = try LockLoop(
+            display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
+            signals: world.signals, input: world.touch, log: log.logger, notifier: notifier, waiter: world,
+            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action })
+        loop.onState = { [unowned self] in self.states.append($0) }
+        loop.onFirstFrame = { [unowned self] in self.readyCalls += 1 }
+    }
+
+    func run() throws -> Int32 { try loop.run() }
+
+    var output: FakeOutput { display.outputs[0] }
+    var layout: Layout { SceneBuilder(settings: settings, width: output.width, height: output.height).layout }
+
+    /// The thumb's centre on the track's centre line at `progress`.
+    func thumbCentre(progress: Double) -> Point {
+        let r = layout.thumb(progress: progress)
+        return Point(x: r.minX + r.width / 2, y: r.minY + r.height / 2)
+    }
+
+    /// A full slide from the thumb to past the end of the track; the lift's time.
+    @discardableResult
+    func fullSlide(at start: Double) -> Double {
+        let from = thumbCentre(progress: 0), to = thumbCentre(progress: 1)
+        return world.slide(start: start, from: from, to: Point(x: to.x + 10, y: to.y))
+    }
+
+    /// Where the red thumb is in `frame`: the middle of its red run on the track's centre row.
+    func thumbX(in frame: PresentedFrame) -> Double? {
+        let y = Int(layout.track.minY + layout.track.height / 2)
+        var first: Int?, last: Int?
+        for x in 0..<output.width {
+            let p = frame.pixels[y * output.width + x]
+            let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
+            if r > 180 && g < 100 && b < 100 { first = first ?? x; last = x }
+        }
+        guard let first, let last else { return nil }
+        return Double(first + last + 1) / 2
+    }
+
+    var logLines: [String] { log.all }
+}
