@@ -110,6 +110,9 @@ extension ConfigKey {
         .bool("gesture", "fling", \.gesture.fling),
         .number("gesture", "fling_projection", \.gesture.flingProjection, .positive),
         .number("gesture", "hit_slop", \.gesture.hitSlop, .nonNegative),
+        // Always on, ghost filter or not: the last line against a forged slide.
+        .number("gesture", "max_speed", \.gesture.maxSpeed, .closed(1000...100_000)),
+        .number("gesture", "min_duration", \.gesture.minDuration, .closed(0.01...1)),
     ]
 
     static let actionKeys: [ConfigKey] = [
