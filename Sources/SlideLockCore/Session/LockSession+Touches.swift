@@ -39,14 +39,17 @@ extension LockSession {
     }
 
     mutating func touchMove(id: Int, to point: Point, time t: Double, effects: inout [LockEffect]) {
-        guard var g = grab, g.contact == id else { return }
+        guard grab?.contact == id, let lastPoint = grab?.lastPoint, let lastTime = grab?.lastTime else { return }
         // Speed: fingers do not teleport, glitching controllers and bursts of samples do.
-        let speed = LockSession.speed(from: g.lastPoint, at: g.lastTime, to: point, at: t)
-        if !(speed <= settings.gesture.maxSpeed) {
+        let speed = LockSession.speed(from: lastPoint, at: lastTime, to: point, at: t)
+        guard speed <= settings.gesture.maxSpeed else {
             let detail = "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(settings.gesture.maxSpeed))"
-            cancelGrab(reason: "too-fast", detail: detail, time: t, effects: &effects)
-            return
+            return cancelGrab(reason: "too-fast", detail: detail, time: t, effects: &effects)
         }
+        // Taken out so `g` alone owns the tracker's buffers: no copy per sample.
+        var g = grab!
+        grab = nil
+        defer { grab = g }
         let finger = layout.offsetAlongTrack(x: point.x)
         if g.motionStart == nil && abs(finger - g.fingerStart) >= LockSession.dragSlop {
             // It started moving after its previous sample, and at most one report interval ago.
@@ -55,7 +58,6 @@ extension LockSession {
         g.lastPoint = point
         g.lastTime = t
         g.fingerOffset = finger
-        grab = g
         let offset = clampToTrack(finger - g.grabOffset)
         if state == .pressed {
             guard abs(offset - restOffset) >= LockSession.dragSlop else { return }
@@ -68,7 +70,6 @@ extension LockSession {
             g.reachedAt = t
         }
         g.tracker.add(time: t, position: offset)
-        grab = g
     }
 
     /// Progress of the slide this grab made: the thumb's, but never more than the finger's
@@ -88,7 +89,7 @@ extension LockSession {
     /// A whole number for a log line, whatever the Double (no trap on huge or NaN values).
     static func whole(_ value: Double) -> String {
         guard value.isFinite else { return value.isNaN ? "nan" : "inf" }
-        return String(Int(min(max(value, -1e15), 1e15).rounded()))
+        return String(clampedInt(value.rounded()))
     }
 
     mutating func touchUp(id: Int, time t: Double, effects: inout [LockEffect]) {
