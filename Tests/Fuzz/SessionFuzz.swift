@@ -9,7 +9,7 @@
 //   5 SYN_REPORT | 6 time += ab * 0.1 ms | 7 x += int8(a)*4, SYN_REPORT, time += b * 0.2 ms
 @testable import SlideLockCore
 #if canImport(Glibc)
-import Glibc
+@preconcurrency import Glibc
 #endif
 
 /// `SLIDELOCK_FUZZ_TRACE=1`: print each unlock (to check that seeds reach one).
@@ -88,6 +88,9 @@ struct Oracle {
                     continue
                 }
             }
+            // The kernel drops a value equal to the last one sent, so a repeat is no news
+            // (and the decoder, like libinput, makes no sample of it).
+            if let last = live[s]?.samples.last, last.x == slotX[s] && last.y == slotY[s] { continue }
             live[s]?.samples.append((time, slotX[s], slotY[s]))
         }
     }
@@ -119,9 +122,10 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     func deliver(_ out: TouchPipeline.Output) {
         for event in out.events {
+            if trace { fputs("\(event)\n", stderr) }
             for effect in session.handle(event) {
                 guard case .unlock = effect else { continue }
-                if trace { print("unlock at t=\(time)") }
+                if trace { fputs("unlock at t=\(time) \(session.takeLog())\n", stderr) }
                 if !oracle.ended.contains(where: oracle.mayUnlock) {
                     fatalError("forged unlock at t=\(time): ended contacts \(oracle.ended)")
                 }

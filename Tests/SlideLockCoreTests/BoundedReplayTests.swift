@@ -80,3 +80,15 @@ import Testing
         #expect(session.state == .locked)
     }
 }
+
+extension BoundedReplayTests {
+    /// Found by the evemu fuzzer: a clock that runs backwards made events before the first
+    /// (negative times). Now the line that goes back is named.
+    @Test func evemuTimeGoingBackwardsIsAnError() {
+        let text = "N: Panel\nA: 35 0 799 0 0 0\nE: 0.144000 0003 0035 0400\nE: 0.132000 0003 0035 0375\n"
+        #expect(throws: EvemuParseError(file: "x.events", line: 4,
+                                        message: "time goes backwards (-0.012 s after 0.000 s)")) {
+            try EvemuRecording(parsing: text, fileName: "x.events")
+        }
+    }
+}

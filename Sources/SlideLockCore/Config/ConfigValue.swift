@@ -95,8 +95,11 @@ enum ConfigValue {
 
     /// A comma-separated list; items are trimmed and empty ones dropped, so `fonts =` is empty.
     static func list(_ text: String) throws(ConfigValueError) -> [String] {
-        try text.split(separator: ",").map { ConfigParser.trimmed($0) }.filter { !$0.isEmpty }
-            .map { (item) throws(ConfigValueError) in try self.text(item) }
+        var items: [String] = []
+        for item in text.split(separator: ",").map({ ConfigParser.trimmed($0) }) where !item.isEmpty {
+            items.append(try self.text(item))
+        }
+        return items
     }
 
     /// Free text (a label, a path, a command line) that C can take whole: no NUL (a path

@@ -93,6 +93,12 @@ private struct Parser {
         switch tag {
         case "E:":
             guard let event = event(fields(line.prefix { $0 != "#" })) else { throw fail("malformed event line") }
+            // The kernel stamps events in order; a recording whose clock runs backwards
+            // (or starts before its first event) is damaged, not a panel.
+            if let previous = rec.events.last, event.time < previous.time {
+                throw fail("time goes backwards (\(LockLogEntry.format(event.time)) s after "
+                    + "\(LockLogEntry.format(previous.time)) s)")
+            }
             guard event.time <= TouchScript.maximumTime else {
                 throw fail("event \(LockLogEntry.format(event.time)) s after the first is past the limit of "
                     + "\(ConfigValue.format(TouchScript.maximumTime)) s")

@@ -3,7 +3,10 @@
 ///
 /// locked -> pressed (finger lands on the thumb) -> dragging (thumb follows the finger)
 /// -> on release: unlock (-> busy -> unlocked | failed -> locked) or spring back home.
-/// Only a drag that began on the thumb, with one finger held throughout, can unlock.
+/// Only a drag that began on the thumb, with one finger held throughout, can unlock; and
+/// only when that finger's own travel covered the threshold, no step of it was faster than
+/// `gesture.maxSpeed`, and it took `gesture.minDuration` (see LockSession+Touches.swift).
+/// These hold whatever the ghost filter in front of the session does or is set to.
 public struct LockSession: Sendable {
     public let settings: Settings
     /// Thumb geometry used for hit testing and progress.
