@@ -5,7 +5,8 @@
 #
 #   Tests/Fuzz/fuzz.sh [SECONDS] [TARGET...]   build, then run each target SECONDS (default 60)
 # Targets: config script evemu session (default all). Corpora grow in .build/fuzz/corpus/;
-# a crash leaves .build/fuzz/crash-* and fails the run. Prints executions and coverage.
+# a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
+# once fixed: those are replayed on every run). Prints executions and coverage.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
@@ -58,6 +59,12 @@ for t in "${targets[@]}"; do
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
         swiftc "${flags[@]}" -I "$out" "Tests/Fuzz/$file" "$out/libSlideLockCore.a" -o "$bin" \
             >"$out/build-$t.log" 2>&1 || { cat "$out/build-$t.log" >&2; exit 1; }
+    fi
+    # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/).
+    if compgen -G "Tests/Fuzz/regressions/$t/*" >/dev/null; then
+        if ! SWIFT_BACKTRACE=enable=no "$bin" Tests/Fuzz/regressions/"$t"/* >"$out/$t-regressions.log" 2>&1; then
+            say "$t FAILED on a regression input (log: $out/$t-regressions.log)"; status=1
+        fi
     fi
     say "running $t for $seconds s"
     log=$out/$t.log
