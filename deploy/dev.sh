@@ -3,6 +3,7 @@
 #   deploy/dev.sh run    install missing packages, build, run slidelock on the panel, or a
 #                        headless demo that writes PNG frames when there is no DRM device
 #   deploy/dev.sh test   install missing packages, run the whole test suite
+#   deploy/dev.sh fuzz [SECONDS]  run each libFuzzer fuzzer SECONDS (default 60)
 # Works on Debian 12 / Raspberry Pi OS Bookworm, as root or through sudo.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -67,8 +68,19 @@ test_all() {
     "${sudo[@]}" env PATH="$PATH" Tests/VM/test-all.sh
 }
 
+# libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.
+fuzz() {
+    install_missing "${BUILD_PACKAGES[@]}"
+    find_swift
+    Tests/Fuzz/fuzz.sh "${1:-60}"
+}
+
+# A few seconds of each fuzzer, replaying its corpus too: for CI.
+fuzz_smoke() { Tests/Fuzz/fuzz.sh 5; }
+
 case "${1:-}" in
     run) shift; run "$@" ;;
     test) shift; test_all "$@" ;;
-    *) echo "usage: deploy/dev.sh run [slidelock options] | deploy/dev.sh test" >&2; exit 2 ;;
+    fuzz) shift; fuzz "$@" ;;
+    *) echo "usage: deploy/dev.sh run [slidelock options] | deploy/dev.sh test | deploy/dev.sh fuzz [SECONDS]" >&2; exit 2 ;;
 esac

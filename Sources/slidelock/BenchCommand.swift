@@ -72,7 +72,7 @@ enum BenchCommand {
     }
 
     private static func ms(_ seconds: Double) -> String {
-        let micro = Int((seconds * 1e6).rounded())
+        let micro = clampedInt((seconds * 1e6).rounded())
         let frac = micro % 1000
         return "\(micro / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
     }

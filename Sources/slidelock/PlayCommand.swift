@@ -15,12 +15,14 @@ enum PlayCommand {
                                  0.000 down 120 240 / 0.016 move 130 240 / 0.500 up
                                  1.000 action ok|fail, # comments, optional id=N;
                                or an evemu-record file from a real panel (its axes are
-                               mapped onto the screen, through the ghost-touch filter)
+                               mapped onto the screen, through the ghost-touch filter);
+                               times up to 86400 s, files up to 64 MiB; idle gaps over
+                               2 s are skipped, not rendered
       --size WxH               screen size (default 800x480)
       --fps N                  frames per virtual second (default 60)
       --frames DIR             write frame-NNNN.png files there
       --every N                write only every Nth frame (default 1)
-      --contact-sheet FILE     a grid of the written frames, numbered (at most 60)
+      --contact-sheet FILE     a grid of the frames, numbered (at most 60, evenly spread)
       --columns N              contact sheet columns (default 6)
       --on-unlock exit|hook    exit mode ends the run at the unlock; hook mode shows
                                busy until the script's `action ok|fail` line
@@ -51,7 +53,7 @@ enum PlayCommand {
         // No hook runs in a replay: `action ok|fail` lines in the script stand in for it.
         if let mode { settings.action.mode = mode }
         let screen = Size(width: Double(size.width), height: Double(size.height))
-        let text = try FileIO.readText(scriptPath)
+        let text = try FileIO.readText(scriptPath, limit: FileIO.recordingLimit)
         let script: TouchScript
         if EvemuReplay.isRecording(text) {
             // A real panel's recording, mapped onto this screen like the live device would be.
@@ -71,13 +73,17 @@ enum PlayCommand {
         for frame in Playback(settings: settings, width: size.width, height: size.height, fps: fps, script: script) {
             for line in frame.log { Console.out(line) }
             guard frame.index % every == 0 else { continue }
-            try renderer.render(builder.scene(frame.visual))
-            let image = panelImage(renderer.canvas, rotation: rotation, format: format)
-            if let framesDir {
+            // Only frames that are written or kept on the sheet are drawn.
+            var image: Canvas?
+            if framesDir != nil || (sheetPath != nil && sheet.wantsNext) {
+                try renderer.render(builder.scene(frame.visual))
+                image = panelImage(renderer.canvas, rotation: rotation, format: format)
+            }
+            if let framesDir, let image {
                 try writePNG(image, to: framesDir + "/" + frameName(frame.index))
                 written += 1
             }
-            if sheetPath != nil { sheet.add(image, label: "\(frame.index)  t=\(seconds(frame.time))") }
+            if sheetPath != nil { sheet.offer(image ?? renderer.canvas, label: "\(frame.index)  t=\(seconds(frame.time))") }
         }
         for warning in renderer.takeWarnings() { Console.error("slidelock: warning: \(warning)") }
         if let sheetPath {
@@ -95,7 +101,7 @@ enum PlayCommand {
     }
 
     static func seconds(_ t: Double) -> String {
-        let ms = Int((t * 1000).rounded())
+        let ms = clampedInt((t * 1000).rounded())
         let frac = ms % 1000
         return "\(ms / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
     }

@@ -5,17 +5,17 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 6,
+        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 6, action 6,
         // display 9, input 3 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
-        #expect(Mirror(reflecting: GestureSettings()).children.count == 4)
+        #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 6)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 9)
         #expect(Mirror(reflecting: InputSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 6 + 9 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 6 + 6 + 9 + 3 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -103,6 +103,8 @@ extension ConfigTests {
         s.gesture.fling = true
         s.gesture.flingProjection = 0.15
         s.gesture.hitSlop = 12
+        s.gesture.maxSpeed = 9000
+        s.gesture.minDuration = 0.12
         s.action.mode = .hook
         s.action.hook = "/usr/local/bin/open-door --now"
         s.action.timeout = 30

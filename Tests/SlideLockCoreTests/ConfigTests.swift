@@ -125,8 +125,8 @@ import Testing
             "/etc/slidelock/slidelock.conf:8: layout.direction: bad value \"up\" (expected ltr, rtl or auto)",
             "/etc/slidelock/slidelock.conf:9: layout.track_width: bad number \"abc\"",
             "/etc/slidelock/slidelock.conf:11: animation.hue: bad boolean \"maybe\" (expected on/off, true/false, yes/no or 1/0)",
-            "/etc/slidelock/slidelock.conf:12: animation.ease_duration: 0 is out of range (must be > 0)",
-            "/etc/slidelock/slidelock.conf:14: action.cooldown: -1 is out of range (must be >= 0)",
+            "/etc/slidelock/slidelock.conf:12: animation.ease_duration: 0 is out of range 0.01...10",
+            "/etc/slidelock/slidelock.conf:14: action.cooldown: -1 is out of range 0...300",
         ])
     }
 

@@ -57,7 +57,9 @@ struct ConfigKey: Sendable {
     static func text(_ section: String, _ name: String,
                      _ field: WritableKeyPath<Settings, String> & Sendable) -> ConfigKey {
         ConfigKey(section: section, name: name, accepts: "text",
-                  apply: { (settings, text) throws(ConfigValueError) in settings[keyPath: field] = text },
+                  apply: { (settings, text) throws(ConfigValueError) in
+                      settings[keyPath: field] = try ConfigValue.text(text)
+                  },
                   format: { $0[keyPath: field] })
     }
 }

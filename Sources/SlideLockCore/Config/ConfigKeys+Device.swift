@@ -76,6 +76,12 @@ extension ConfigKey {
             guard let matrix = CalibrationMatrix(parsing: text) else {
                 throw ConfigValueError(message: "bad calibration \"\(text)\" (expected six numbers, e.g. 1 0 0 0 1 0)")
             }
+            // libinput's entries are fractions of the panel (scale, shear, offset): past
+            // ten panels either way no touch can land on the screen.
+            guard matrix.values.allSatisfy({ abs($0) <= CalibrationMatrix.limit }) else {
+                throw ConfigValueError(message: "bad calibration \"\(text)\" (each number must be within "
+                    + "-\(ConfigValue.format(CalibrationMatrix.limit))...\(ConfigValue.format(CalibrationMatrix.limit)))")
+            }
             settings.input.touch.calibration = matrix
         },
         format: { $0.input.touch.calibration.values.map(ConfigValue.format).joined(separator: " ") })

@@ -1,5 +1,7 @@
 // The key table: every field of `Settings` as `section.key`, in the order `render` writes
-// them. Ranges keep values where the layout and animation maths stay meaningful.
+// them. Every number has a closed range that keeps the layout and animation maths
+// meaningful: pixel sizes no panel exceeds, durations between a frame and a few minutes
+// (a value outside would trap, allocate gigabytes, or keep the lock busy for ever).
 
 extension ConfigKey {
     /// Every settable key, in render order.
@@ -48,7 +50,7 @@ extension ConfigKey {
         .number("theme", "thumb_radius", \.theme.thumbRadius, .closed(0...0.5)),
         // Past a quarter of the track height the thumb would be smaller than the gaps.
         .number("theme", "thumb_inset", \.theme.thumbInset, .closed(0...0.25)),
-        .number("theme", "thumb_border_width", \.theme.thumbBorderWidth, .nonNegative),
+        .number("theme", "thumb_border_width", \.theme.thumbBorderWidth, .pixels(0...100)),
         .color("theme", "thumb_border_color", \.theme.thumbBorderColor),
         .choice("theme", "icon", \.theme.icon),
         .color("theme", "icon_color", \.theme.iconColor),
@@ -75,32 +77,32 @@ extension ConfigKey {
     /// Comma-separated font families or font file paths, tried in order.
     static let fonts = ConfigKey(
         section: "theme", name: "fonts", accepts: "comma-separated list",
-        apply: { (settings, text) throws(ConfigValueError) in settings.theme.fonts = ConfigValue.list(text) },
+        apply: { (settings, text) throws(ConfigValueError) in settings.theme.fonts = try ConfigValue.list(text) },
         format: { $0.theme.fonts.joined(separator: ", ") })
 
     static let layoutKeys: [ConfigKey] = [
         .number("layout", "track_width", \.layout.trackWidth, .closed(0.05...1)),
         .number("layout", "track_max_aspect", \.layout.trackMaxAspect, .closed(1...100)),
         .number("layout", "track_height", \.layout.trackHeight, .closed(0.01...1)),
-        .number("layout", "track_min_height", \.layout.trackMinHeight, .nonNegative),
+        .number("layout", "track_min_height", \.layout.trackMinHeight, .pixels(0...4096)),
         .number("layout", "vertical_position", \.layout.verticalPosition, .closed(0...1)),
         .choice("layout", "direction", \.layout.direction),
     ]
 
     static let animationKeys: [ConfigKey] = [
         .choice("animation", "snap_back", \.animation.snapBack),
-        .number("animation", "spring_response", \.animation.springResponse, .positive),
+        .number("animation", "spring_response", \.animation.springResponse, .seconds(0.01...10)),
         // Near 0 the spring never settles; far past critical (1) it only crawls home.
         .number("animation", "spring_damping", \.animation.springDampingFraction, .closed(0.05...2)),
-        .number("animation", "ease_duration", \.animation.easeDuration, .positive),
+        .number("animation", "ease_duration", \.animation.easeDuration, .seconds(0.01...10)),
         .bool("animation", "hue", \.animation.hueEnabled),
         .number("animation", "hue_from", \.animation.hueFrom, .closed(-360...360)),
         .number("animation", "hue_to", \.animation.hueTo, .closed(-360...360)),
-        .number("animation", "hue_period", \.animation.huePeriod, .positive),
+        .number("animation", "hue_period", \.animation.huePeriod, .seconds(0.05...600)),
         .bool("animation", "shimmer", \.animation.shimmer),
-        .number("animation", "shimmer_period", \.animation.shimmerPeriod, .positive),
-        .number("animation", "unlocked_duration", \.animation.unlockedDuration, .positive),
-        .number("animation", "failed_duration", \.animation.failedDuration, .positive),
+        .number("animation", "shimmer_period", \.animation.shimmerPeriod, .seconds(0.05...600)),
+        .number("animation", "unlocked_duration", \.animation.unlockedDuration, .seconds(0.05...300)),
+        .number("animation", "failed_duration", \.animation.failedDuration, .seconds(0.05...300)),
         .bool("animation", "exit_transition", \.animation.exitTransition),
     ]
 
@@ -108,15 +110,18 @@ extension ConfigKey {
         // A threshold near 0 would unlock on a tap.
         .number("gesture", "threshold", \.gesture.threshold, .closed(0.1...1)),
         .bool("gesture", "fling", \.gesture.fling),
-        .number("gesture", "fling_projection", \.gesture.flingProjection, .positive),
-        .number("gesture", "hit_slop", \.gesture.hitSlop, .nonNegative),
+        .number("gesture", "fling_projection", \.gesture.flingProjection, .seconds(0.01...2)),
+        .number("gesture", "hit_slop", \.gesture.hitSlop, .pixels(0...200)),
+        // Always on, ghost filter or not: the last line against a forged slide.
+        .number("gesture", "max_speed", \.gesture.maxSpeed, .closed(1000...100_000)),
+        .number("gesture", "min_duration", \.gesture.minDuration, .closed(0.01...1)),
     ]
 
     static let actionKeys: [ConfigKey] = [
         .choice("action", "on_unlock", \.action.mode),
         .text("action", "hook", \.action.hook),
-        .number("action", "timeout", \.action.timeout, .positive),
-        .number("action", "cooldown", \.action.cooldown, .nonNegative),
+        .number("action", "timeout", \.action.timeout, .seconds(0.1...600)),
+        .number("action", "cooldown", \.action.cooldown, .seconds(0...300)),
         .text("action", "slide_start_hook", \.action.slideStartHook),
         .text("action", "cancel_hook", \.action.cancelHook),
     ]

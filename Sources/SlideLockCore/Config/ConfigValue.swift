@@ -14,10 +14,10 @@ struct NumberRange: Sendable, CustomStringConvertible {
         NumberRange(lower: range.lowerBound, upper: range.upperBound)
     }
 
-    /// Durations and periods: zero would divide by zero or never show.
-    static let positive = NumberRange(lower: 0, lowerInclusive: false, upper: nil)
-    /// Pixel sizes and delays where zero means "none".
-    static let nonNegative = NumberRange(lower: 0, upper: nil)
+    /// Durations and periods, seconds.
+    static func seconds(_ range: ClosedRange<Double>) -> NumberRange { closed(range) }
+    /// Sizes in pixels.
+    static func pixels(_ range: ClosedRange<Double>) -> NumberRange { closed(range) }
 
     func contains(_ value: Double) -> Bool {
         if let lower, lowerInclusive ? value < lower : value <= lower { return false }
@@ -94,8 +94,24 @@ enum ConfigValue {
     }
 
     /// A comma-separated list; items are trimmed and empty ones dropped, so `fonts =` is empty.
-    static func list(_ text: String) -> [String] {
-        text.split(separator: ",").map { ConfigParser.trimmed($0) }.filter { !$0.isEmpty }
+    static func list(_ text: String) throws(ConfigValueError) -> [String] {
+        var items: [String] = []
+        for item in text.split(separator: ",").map({ ConfigParser.trimmed($0) }) where !item.isEmpty {
+            items.append(try self.text(item))
+        }
+        return items
+    }
+
+    /// Free text (a label, a path, a command line) that C can take whole: no NUL (a path
+    /// would end there), and no U+FFFD, which is what invalid UTF-8 decodes to.
+    static func text(_ text: String) throws(ConfigValueError) -> String {
+        if text.unicodeScalars.contains("\u{0}") {
+            throw ConfigValueError(message: "contains a NUL character")
+        }
+        if text.unicodeScalars.contains("\u{FFFD}") {
+            throw ConfigValueError(message: "is not valid UTF-8 (or contains U+FFFD)")
+        }
+        return text
     }
 
     /// Shortest text that parses back to the same Double; whole numbers without ".0".

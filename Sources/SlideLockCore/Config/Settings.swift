@@ -111,6 +111,12 @@ public struct GestureSettings: Equatable, Sendable {
     public var flingProjection = 0.2
     /// Extra pixels around the thumb that still grab it.
     public var hitSlop = 8.0
+    /// Fastest finger a slide may have, pixels per second between two samples: a fast
+    /// human flick is ~5,000; faster is a glitch or a burst of samples, and cancels the slide.
+    public var maxSpeed = 20_000.0
+    /// Shortest time, seconds, from the finger starting to move to the slide reaching the
+    /// threshold (or the fling's release): no real finger crosses the track in less.
+    public var minDuration = 0.05
 
     public init() {}
 }

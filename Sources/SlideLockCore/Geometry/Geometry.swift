@@ -49,8 +49,8 @@ public struct Rect: Equatable, Sendable {
 
     /// The smallest whole-pixel rectangle that covers this one.
     public var enclosingPixels: PixelRect {
-        let x0 = Int((x).rounded(.down)), y0 = Int((y).rounded(.down))
-        let x1 = Int((maxX).rounded(.up)), y1 = Int((maxY).rounded(.up))
+        let x0 = clampedInt(x.rounded(.down)), y0 = clampedInt(y.rounded(.down))
+        let x1 = clampedInt(maxX.rounded(.up)), y1 = clampedInt(maxY.rounded(.up))
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }

@@ -4,6 +4,7 @@
 
 /// sin(x) for any finite x.
 public func sine(_ x: Double) -> Double {
+    guard x.isFinite else { return 0 }
     // Reduce to [-pi/4, pi/4] with a quadrant number, then a Taylor series.
     let halfPi = Double.pi / 2
     let k = (x / halfPi).rounded()
@@ -22,6 +23,7 @@ public func cosine(_ x: Double) -> Double { sine(x + Double.pi / 2) }
 
 /// e^x.
 public func exponential(_ x: Double) -> Double {
+    guard !x.isNaN else { return 0 }
     if x < -745 { return 0 }
     if x > 709 { return .infinity }
     // e^x = 2^k * e^r with |r| <= ln2/2.
@@ -58,4 +60,13 @@ private func cosSeries(_ r: Double) -> Double {
         sum += term
     }
     return sum
+}
+
+/// `value` truncated toward zero to an Int, clamped to ±2^50, NaN as 0. `Int(_:)` traps on
+/// NaN, infinities and values past Int's range, and a lock screen must not trap whatever a
+/// config file, a script or a device hands it: every Double-to-Int conversion that is not
+/// bounded right there goes through here.
+public func clampedInt(_ value: Double) -> Int {
+    guard !value.isNaN else { return 0 }
+    return Int(min(max(value, -0x1p50), 0x1p50))
 }

@@ -93,6 +93,16 @@ private struct Parser {
         switch tag {
         case "E:":
             guard let event = event(fields(line.prefix { $0 != "#" })) else { throw fail("malformed event line") }
+            // The kernel stamps events in order; a recording whose clock runs backwards
+            // (or starts before its first event) is damaged, not a panel.
+            if let previous = rec.events.last, event.time < previous.time {
+                throw fail("time goes backwards (\(LockLogEntry.format(event.time)) s after "
+                    + "\(LockLogEntry.format(previous.time)) s)")
+            }
+            guard event.time <= TouchScript.maximumTime else {
+                throw fail("event \(LockLogEntry.format(event.time)) s after the first is past the limit of "
+                    + "\(ConfigValue.format(TouchScript.maximumTime)) s")
+            }
             rec.events.append(event)
         case "A:":
             guard f.count == 6 || f.count == 7, let code = UInt16(f[1], radix: 16) else { throw fail("malformed axis line") }
@@ -138,7 +148,10 @@ private struct Parser {
         guard parts.count == 2, let sec = Int64(parts[0]), sec >= 0, (1...6).contains(parts[1].count),
               parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), var usec = Int64(parts[1]) else { return nil }
         for _ in parts[1].count..<6 { usec *= 10 }
-        return sec * 1_000_000 + usec
+        // Past Int64 microseconds (~292,000 years) is no timestamp: malformed, not a trap.
+        let (whole, overflow) = sec.multipliedReportingOverflow(by: 1_000_000)
+        guard !overflow, whole <= Int64.max - usec else { return nil }
+        return whole + usec
     }
 
     /// The informational header: device name and the per-axis blocks.

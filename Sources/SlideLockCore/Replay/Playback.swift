@@ -5,7 +5,17 @@
 /// fed with its own timestamp, then a tick for the frame. After the last step the run
 /// continues until the session is at rest (or has exited), plus `tail` seconds, and never
 /// beyond `maxDuration` past the last step (a hook result that never comes, say).
+///
+/// Long gaps are not rendered: when the session is at rest (or has waited `maxDuration`
+/// with no step) and the next step is more than `idleGap` away, the clock jumps to
+/// `idleLead` before it. Script times are at most `TouchScript.maximumTime`, so the
+/// frames of any run are bounded by its activity, not by its timestamps.
 public struct Playback: Sequence, Sendable {
+    /// Seconds of nothing happening that are skipped rather than rendered...
+    public static let idleGap = 2.0
+    /// ...resuming this long before the next step.
+    public static let idleLead = 0.5
+
     /// One rendered moment.
     public struct Frame: Equatable, Sendable {
         /// 0-based frame number.
@@ -55,6 +65,8 @@ public struct Playback: Sequence, Sendable {
         var nextStep = 0
         /// Virtual time at which the session was first seen at rest after the last step.
         var restSince: Double?
+        /// Time of the latest step fed to the session.
+        var lastStepTime = 0.0
         var finished = false
 
         init(_ playback: Playback) {
@@ -64,12 +76,14 @@ public struct Playback: Sequence, Sendable {
 
         public mutating func next() -> Frame? {
             guard !finished else { return nil }
+            skipIdleGap()
             let steps = playback.script.steps
             // Index / fps, not an accumulated sum, so frame times carry no rounding drift.
             let time = Double(frameIndex) / playback.fps
             var effects: [LockEffect] = []
             while nextStep < steps.count && steps[nextStep].time <= time && !session.hasExited {
                 effects += session.handle(steps[nextStep].event)
+                lastStepTime = steps[nextStep].time
                 nextStep += 1
             }
             effects += session.handle(.tick(time: time))
@@ -78,6 +92,17 @@ public struct Playback: Sequence, Sendable {
             frameIndex += 1
             finished = isLastFrame(time)
             return frame
+        }
+
+        /// Moves the clock over a long idle stretch (see `Playback`).
+        mutating func skipIdleGap() {
+            let steps = playback.script.steps
+            guard frameIndex > 0, nextStep < steps.count, !session.hasExited else { return }
+            let now = Double(frameIndex) / playback.fps
+            let next = steps[nextStep].time
+            guard next - now > Playback.idleGap,
+                  session.isAtRest || now - lastStepTime >= playback.maxDuration else { return }
+            frameIndex = Swift.max(frameIndex, clampedInt(((next - Playback.idleLead) * playback.fps).rounded(.down)))
         }
 
         /// True when `time` is the final frame: the script is done (or the session exited),

@@ -13,6 +13,10 @@
 /// multi-touch can be scripted: `0.3 down 400 240 id=1` puts a second finger down.
 /// `#` starts a comment; blank lines are skipped. A finger must be down to move or lift.
 public struct TouchScript: Equatable, Sendable {
+    /// Latest time a script (or a recording) may have, seconds: a day. Beyond that a
+    /// replay is no replay of a person at a panel, and rendering it would never end.
+    public static let maximumTime = 86_400.0
+
     /// What one line does.
     public enum Action: Equatable, Sendable {
         case down(id: Int, point: Point)
@@ -118,6 +122,10 @@ struct TouchScriptParser {
         guard !words.isEmpty else { return }
         let time = try decimal(words.removeFirst(), what: "time")
         guard time >= 0 else { throw fail("negative time \(LockLogEntry.format(time))") }
+        guard time <= TouchScript.maximumTime else {
+            throw fail("time \(LockLogEntry.format(time)) is past the limit of "
+                + "\(ConfigValue.format(TouchScript.maximumTime)) s")
+        }
         guard time >= lastTime else {
             throw fail("time goes backwards (\(LockLogEntry.format(time)) after \(LockLogEntry.format(lastTime)))")
         }

@@ -11,7 +11,8 @@ public struct Layout: Equatable, Sendable {
     public init(screen: Size, theme: Theme, settings: LayoutSettings, rightToLeft: Bool) {
         self.screen = screen
         let short = min(screen.width, screen.height)
-        let height = (max(settings.trackMinHeight, settings.trackHeight * short)).rounded()
+        // Never taller than the screen, whatever the minimum asks.
+        let height = min(max(settings.trackMinHeight, settings.trackHeight * short), short).rounded()
         let width = (min(settings.trackWidth * screen.width, settings.trackMaxAspect * height)).rounded()
         let x = ((screen.width - width) / 2).rounded()
         let y = (screen.height * settings.verticalPosition - height / 2).rounded()

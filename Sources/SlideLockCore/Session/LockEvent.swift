@@ -62,7 +62,7 @@ public struct LockLogEntry: Equatable, Sendable, CustomStringConvertible {
 
     /// `seconds` with exactly three decimals, without Foundation's `String(format:)`.
     static func format(_ seconds: Double) -> String {
-        let millis = Int((abs(seconds) * 1000).rounded())
+        let millis = clampedInt((abs(seconds) * 1000).rounded())
         let fraction = String(millis % 1000)
         let padded = String(repeating: "0", count: 3 - fraction.count) + fraction
         return (seconds < 0 && millis > 0 ? "-" : "") + String(millis / 1000) + "." + padded

@@ -29,7 +29,9 @@ extension LockSession {
         // Caught while returning home: it stays exactly where the finger found it.
         note(motion != nil ? "grab" : "pressed", at: t)
         holdThumb(at: t)
-        var g = Grab(contact: id, grabOffset: layout.offsetAlongTrack(x: point.x) - offset, pressedAt: t)
+        let finger = layout.offsetAlongTrack(x: point.x)
+        var g = Grab(contact: id, grabOffset: finger - offset, pressedAt: t, fingerStart: finger,
+                     lastPoint: point, lastTime: t, fingerOffset: finger)
         g.tracker.add(time: t, position: offset)
         grab = g
         enter(.pressed, at: t)
@@ -37,8 +39,26 @@ extension LockSession {
     }
 
     mutating func touchMove(id: Int, to point: Point, time t: Double, effects: inout [LockEffect]) {
-        guard var g = grab, g.contact == id else { return }
-        let offset = min(max(layout.offsetAlongTrack(x: point.x) - g.grabOffset, 0), layout.travel)
+        guard grab?.contact == id, let lastPoint = grab?.lastPoint, let lastTime = grab?.lastTime else { return }
+        // Speed: fingers do not teleport, glitching controllers and bursts of samples do.
+        let speed = LockSession.speed(from: lastPoint, at: lastTime, to: point, at: t)
+        guard speed <= settings.gesture.maxSpeed else {
+            let detail = "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(settings.gesture.maxSpeed))"
+            return cancelGrab(reason: "too-fast", detail: detail, time: t, effects: &effects)
+        }
+        // Taken out so `g` alone owns the tracker's buffers: no copy per sample.
+        var g = grab!
+        grab = nil
+        defer { grab = g }
+        let finger = layout.offsetAlongTrack(x: point.x)
+        if g.motionStart == nil && abs(finger - g.fingerStart) >= LockSession.dragSlop {
+            // It started moving after its previous sample, and at most one report interval ago.
+            g.motionStart = max(g.lastTime, t - LockSession.sampleIntervals.longest)
+        }
+        g.lastPoint = point
+        g.lastTime = t
+        g.fingerOffset = finger
+        let offset = clampToTrack(finger - g.grabOffset)
         if state == .pressed {
             guard abs(offset - restOffset) >= LockSession.dragSlop else { return }
             enter(.dragging, at: t)
@@ -46,8 +66,30 @@ extension LockSession {
             note("slide", at: t)
         }
         restOffset = offset
+        if g.reachedAt == nil && slideProgress(g) >= min(settings.gesture.threshold, 1) - 1e-9 {
+            g.reachedAt = t
+        }
         g.tracker.add(time: t, position: offset)
-        grab = g
+    }
+
+    /// Progress of the slide this grab made: the thumb's, but never more than the finger's
+    /// own travel since it grabbed (a thumb caught near the end has not been slid there).
+    func slideProgress(_ g: Grab) -> Double {
+        min(layout.progress(forOffset: restOffset), layout.progress(forOffset: g.fingerOffset - g.fingerStart))
+    }
+
+    /// Pixels per second between two samples of one finger, each step taken to last at
+    /// least the shortest and at most the longest report interval (`sampleIntervals`).
+    static func speed(from a: Point, at ta: Double, to b: Point, at tb: Double) -> Double {
+        let dx = b.x - a.x, dy = b.y - a.y
+        let dt = min(max(tb - ta, sampleIntervals.shortest), sampleIntervals.longest)
+        return (dx * dx + dy * dy).squareRoot() / dt
+    }
+
+    /// A whole number for a log line, whatever the Double (no trap on huge or NaN values).
+    static func whole(_ value: Double) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : "inf" }
+        return String(clampedInt(value.rounded()))
     }
 
     mutating func touchUp(id: Int, time t: Double, effects: inout [LockEffect]) {
@@ -63,7 +105,7 @@ extension LockSession {
             return
         }
         let velocity = g.tracker.velocity(releaseTime: t)
-        let progress = layout.progress(forOffset: restOffset)
+        let progress = slideProgress(g)
         let gesture = settings.gesture
         let reached = progress >= min(gesture.threshold, 1) - 1e-9
         let flung = gesture.fling && velocity > 0
@@ -72,28 +114,37 @@ extension LockSession {
             springBack(velocity: velocity, reason: "spring-back", time: t, effects: &effects)
             return
         }
+        // However far it went, a slide takes time: a burst of samples is no finger.
+        let arrived = reached ? (g.reachedAt ?? t) : t
+        let took = arrived - (g.motionStart ?? arrived)
+        guard took >= gesture.minDuration else {
+            let detail = "\(LockSession.whole(took * 1000)) ms, needs \(LockSession.whole(gesture.minDuration * 1000))"
+            springBack(velocity: velocity, reason: "too-quick", detail: detail, time: t, effects: &effects)
+            return
+        }
         complete(slideDuration: t - g.pressedAt, velocity: velocity, flung: !reached, time: t, effects: &effects)
     }
 
     /// A grab ends without unlocking (second finger, lost device): the thumb goes home.
-    mutating func cancelGrab(reason: String, time t: Double, effects: inout [LockEffect]) {
+    mutating func cancelGrab(reason: String, detail: String? = nil, time t: Double, effects: inout [LockEffect]) {
         guard let g = grab else { return }
         grab = nil
         setPress(0, at: t)
         let velocity = g.tracker.velocity(releaseTime: t)
         if state == .dragging {
-            springBack(velocity: velocity, reason: reason, time: t, effects: &effects)
+            springBack(velocity: velocity, reason: reason, detail: detail, time: t, effects: &effects)
         } else {
             enter(.locked, at: t)
-            note(reason, at: t)
+            note(reason, detail, at: t)
             if restOffset != 0 { startMotion(to: 0, velocity: 0, at: t) }
         }
     }
 
-    mutating func springBack(velocity: Double, reason: String, time t: Double, effects: inout [LockEffect]) {
+    mutating func springBack(velocity: Double, reason: String, detail: String? = nil, time t: Double,
+                             effects: inout [LockEffect]) {
         enter(.locked, at: t)
         effects.append(.slideCancelled)
-        note(reason, at: t)
+        note(reason, detail, at: t)
         startMotion(to: 0, velocity: velocity, at: t)
     }
 

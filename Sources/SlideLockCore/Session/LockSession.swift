@@ -3,7 +3,10 @@
 ///
 /// locked -> pressed (finger lands on the thumb) -> dragging (thumb follows the finger)
 /// -> on release: unlock (-> busy -> unlocked | failed -> locked) or spring back home.
-/// Only a drag that began on the thumb, with one finger held throughout, can unlock.
+/// Only a drag that began on the thumb, with one finger held throughout, can unlock; and
+/// only when that finger's own travel covered the threshold, no step of it was faster than
+/// `gesture.maxSpeed`, and it took `gesture.minDuration` (see LockSession+Touches.swift).
+/// These hold whatever the ghost filter in front of the session does or is set to.
 public struct LockSession: Sendable {
     public let settings: Settings
     /// Thumb geometry used for hit testing and progress.
@@ -27,6 +30,12 @@ public struct LockSession: Sendable {
     /// Seconds of the exit-mode slide-off transition (when enabled).
     public static let exitDuration = 0.35
 
+    /// Shortest and longest time one touch sample is taken to span when judging finger
+    /// speed (`SlideRules`): panels report every 4-33 ms while a finger moves, so two
+    /// samples closer than that were batched, and a step after a silence happened within
+    /// one report interval of the finger starting to move.
+    public static let sampleIntervals = (shortest: 1.0 / 120, longest: 1.0 / 30)
+
     /// A finger holding the thumb.
     struct Grab: Sendable {
         var contact: Int
@@ -34,6 +43,18 @@ public struct LockSession: Sendable {
         var grabOffset: Double
         var pressedAt: Double
         var tracker = VelocityTracker()
+        /// The finger's offset along the track when it grabbed: its own travel counts,
+        /// not where the thumb happened to be.
+        var fingerStart: Double
+        /// The finger's latest sample, for the speed rule.
+        var lastPoint: Point
+        var lastTime: Double
+        /// The finger's latest offset along the track.
+        var fingerOffset: Double
+        /// When the finger is taken to have started moving (see `sampleIntervals`).
+        var motionStart: Double?
+        /// When the finger's travel (and the thumb) first reached the threshold.
+        var reachedAt: Double?
     }
 
     var hue: HueAnimation
@@ -158,8 +179,15 @@ public struct LockSession: Sendable {
 
     /// Thumb offset from home, pixels, at `t`.
     public func thumbOffset(at t: Double) -> Double {
-        // While a finger holds the thumb there is no motion and `restOffset` is live.
-        motion?.state(at: t).position ?? restOffset
+        // While a finger holds the thumb there is no motion and `restOffset` is live. A
+        // spring may overshoot either end; the thumb never leaves the track (what is drawn
+        // is what can be grabbed, and an overshoot is no progress).
+        clampToTrack(motion?.state(at: t).position ?? restOffset)
+    }
+
+    func clampToTrack(_ offset: Double) -> Double {
+        guard offset.isFinite else { return 0 }
+        return min(max(offset, 0), layout.travel)
     }
 
     /// Starts the thumb moving on its own from where it is at `t`.

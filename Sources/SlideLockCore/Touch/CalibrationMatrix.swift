@@ -27,6 +27,9 @@ public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
         self.init(values)
     }
 
+    /// Largest magnitude of an entry the configuration accepts.
+    public static let limit = 10.0
+
     /// Leaves every point where it is.
     public static let identity = CalibrationMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)
 

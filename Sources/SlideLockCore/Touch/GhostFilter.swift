@@ -110,7 +110,7 @@ public struct GhostFilter: Sendable {
             if sample.kind == .up && sample.time - track.down.time >= settings.minimumContactSeconds {
                 release(sample.id, &out)
             } else {
-                let ms = Int(((sample.time - track.down.time) * 1000).rounded())
+                let ms = clampedInt(((sample.time - track.down.time) * 1000).rounded())
                 out.log.append("touch: ignored contact #\(sample.id): \(sample.kind.rawValue) after \(ms) ms and "
                     + "\(track.samples) sample(s), needs \(number(settings.minimumContactSeconds * 1000)) ms "
                     + "or \(settings.minimumContactSamples) samples")
@@ -174,6 +174,6 @@ public struct GhostFilter: Sendable {
     /// One decimal at most, so log lines stay readable.
     private func number(_ v: Double) -> String {
         let r = (v * 10).rounded() / 10
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        return r == r.rounded() && abs(r) < 1e15 ? String(clampedInt(r)) : String(r)
     }
 }

@@ -7,6 +7,9 @@
 public struct VelocityTracker: Equatable, Sendable {
     /// Seconds of history that count.
     public static let window = 0.1
+    /// Most samples kept, whatever their times: a burst of samples within the window
+    /// (1,000 moves at one timestamp) keeps the cost of each sample constant.
+    public static let capacity = 64
 
     private var times: [Double] = []
     private var positions: [Double] = []
@@ -18,10 +21,12 @@ public struct VelocityTracker: Equatable, Sendable {
         times.append(time)
         positions.append(position)
         // Keep one sample older than the window so a release right after a pause still
-        // has a reference point; drop the rest.
-        while times.count > 2 && times[1] < time - VelocityTracker.window {
-            times.removeFirst()
-            positions.removeFirst()
+        // has a reference point; drop the rest, and anything past the capacity, at once.
+        var drop = max(0, times.count - VelocityTracker.capacity)
+        while times.count - drop > 2 && times[drop + 1] < time - VelocityTracker.window { drop += 1 }
+        if drop > 0 {
+            times.removeFirst(drop)
+            positions.removeFirst(drop)
         }
     }
 

@@ -163,6 +163,7 @@ public final class DRMDevice {
 /// Sleeps (restarting after signals) for the given time.
 public func sleep(seconds: Double) {
     guard seconds > 0 else { return }
+    let seconds = min(seconds, 86_400)
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
     while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }

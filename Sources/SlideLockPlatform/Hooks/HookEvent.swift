@@ -28,7 +28,7 @@ public enum HookEvent: String, CaseIterable, Sendable {
     {
         var variables = ["SLIDELOCK_OUTPUT": output, "SLIDELOCK_TIMESTAMP": String(unixSeconds)]
         if case .unlock(let slideDuration) = effect {
-            variables["SLIDELOCK_SLIDE_MS"] = String(Int((max(0, slideDuration) * 1000).rounded()))
+            variables["SLIDELOCK_SLIDE_MS"] = String(clampedInt((max(0, slideDuration) * 1000).rounded()))
         }
         return variables
     }

@@ -173,8 +173,8 @@ public final class HookRunner {
     /// `1.5 s`, `250 ms`.
     static func format(_ seconds: Double) -> String {
         guard seconds.isFinite else { return "forever" }
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-        let tenths = Int((seconds * 10).rounded())
+        if seconds < 1 { return "\(clampedInt((seconds * 1000).rounded())) ms" }
+        let tenths = clampedInt((seconds * 10).rounded())
         return tenths % 10 == 0 ? "\(tenths / 10) s" : "\(tenths / 10).\(tenths % 10) s"
     }
 }

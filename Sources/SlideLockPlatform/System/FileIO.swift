@@ -1,42 +1,86 @@
 @preconcurrency import Glibc
 
-/// Whole-file reads and writes, and directory listing, with errors that name the path.
+/// Whole-file reads and writes, and directory listing, with errors (`SystemError`) that
+/// name the path.
+///
+/// Reads open with O_NONBLOCK and check with fstat before reading, so a FIFO or a device
+/// (`/dev/zero`) given as a file is refused at once instead of hanging or filling memory,
+/// and every read has a size limit. Writes go to a fresh temporary file (O_EXCL|O_NOFOLLOW)
+/// beside the target, then are renamed over it; a target that is not a regular file (a
+/// device, a symlink, a directory) is refused, never replaced.
 public enum FileIO {
-    public struct Failure: Error, CustomStringConvertible {
-        public let path: String
-        public let reason: String
-        public var description: String { "\(path): \(reason)" }
-    }
+    /// Size limits: a configuration file, and a touch script or evemu recording.
+    public static let configLimit = 1 << 20
+    public static let recordingLimit = 64 << 20
 
-    static func reason(_ code: Int32) -> String { String(cString: strerror(code)) }
-
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+    /// The whole of `path`, at most `limit` bytes. Only regular files, unless
+    /// `allowStream` (then a pipe or terminal is read to its end, still within `limit`).
+    public static func read(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError) -> [UInt8] {
+        try checkPath(path, operation: "read")
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
         defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw SystemError(operation: "fstat", errno: errno, path: path) }
+        let type = st.st_mode & S_IFMT
+        let stream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
+        guard type == S_IFREG || (allowStream && stream) else {
+            throw SystemError(operation: "read", errno: EINVAL, path: path,
+                              detail: "not a regular file (\(typeName(type)))")
+        }
+        if type == S_IFREG && Int(st.st_size) > limit { throw tooLarge(path, limit) }
+        if stream {
+            // Asked for (`--config /dev/stdin`): wait for the writer like any pipe reader.
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        }
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw Failure(path: path, reason: reason(errno))
+                throw SystemError(operation: "read", errno: errno, path: path)
             }
             if n == 0 { return data }
+            guard data.count + n <= limit else { throw tooLarge(path, limit) }
             data.append(contentsOf: chunk[0..<n])
         }
     }
 
-    public static func readText(_ path: String) throws(Failure) -> String {
-        String(decoding: try read(path), as: UTF8.self)
+    /// `read`, as UTF-8 text; invalid UTF-8 is an error naming the line.
+    public static func readText(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError) -> String {
+        // `--config /dev/stdin` is the one stream a configuration may come from unasked.
+        let bytes = try read(path, limit: limit, allowStream: allowStream || path == "/dev/stdin")
+        if let line = invalidUTF8Line(bytes) {
+            throw SystemError(operation: "read", errno: EILSEQ, path: path, detail: "line \(line) is not valid UTF-8")
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Writes `bytes` to a temporary file beside `path`, then renames it over `path`, so
-    /// a reader never sees half a file.
-    public static func write(_ bytes: [UInt8], to path: String) throws(Failure) {
-        let temp = path + ".tmp\(getpid())"
-        let fd = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw Failure(path: path, reason: reason(errno)) }
+    /// The 1-based line holding the first invalid UTF-8 sequence, or nil.
+    static func invalidUTF8Line(_ bytes: [UInt8]) -> Int? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var line = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): if scalar == "\n" { line += 1 }
+            case .emptyInput: return nil
+            case .error: return line
+            }
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path`, then renames it over `path`,
+    /// so a reader never sees half a file. `path` must be a regular file or not exist.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        try checkPath(path, operation: "write")
+        var st = stat()
+        if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
+            throw SystemError(operation: "write", errno: EEXIST, path: path,
+                              detail: "not a regular file (\(typeName(st.st_mode & S_IFMT))), refusing to replace it")
+        }
+        let (fd, temp) = try createTemporary(beside: path)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
@@ -44,14 +88,72 @@ public enum FileIO {
                 if errno == EINTR { continue }
                 let e = errno
                 close(fd); unlink(temp)
-                throw Failure(path: path, reason: reason(e))
+                throw SystemError(operation: "write", errno: e, path: path)
             }
             offset += n
         }
         guard close(fd) == 0, rename(temp, path) == 0 else {
             let e = errno
             unlink(temp)
-            throw Failure(path: path, reason: reason(e))
+            throw SystemError(operation: "rename", errno: e, path: path)
+        }
+    }
+
+    /// A new file `.NAME.XXXXXXXX.tmp` in `path`'s directory, created with O_EXCL|O_NOFOLLOW
+    /// under a random name: nothing planted there beforehand (a symlink) is ever opened.
+    static func createTemporary(beside path: String) throws(SystemError) -> (Int32, String) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<64 {
+            let temp = directory + "." + name + "." + String(random.next() as UInt64, radix: 36) + ".tmp"
+            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            if fd >= 0 { return (fd, temp) }
+            if errno != EEXIST { throw SystemError(operation: "open", errno: errno, path: path) }
+        }
+        throw SystemError(operation: "open", errno: EEXIST, path: path, detail: "no free temporary name beside it")
+    }
+
+    /// Checks that a regular file at `path` is no larger than `limit` without opening it
+    /// (for libraries that open files themselves: FreeType); nil when it is, else the error.
+    public static func checkRegularFile(_ path: String, limit: Int) -> SystemError? {
+        do { try checkPath(path, operation: "open") } catch { return error }
+        var st = stat()
+        guard stat(path, &st) == 0 else { return SystemError(operation: "stat", errno: errno, path: path) }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            return SystemError(operation: "open", errno: EINVAL, path: path, detail: "not a regular file (\(typeName(type)))")
+        }
+        return Int(st.st_size) > limit ? tooLarge(path, limit) : nil
+    }
+
+    /// A path C can take: not empty, no NUL (C would stop there and open another file).
+    static func checkPath(_ path: String, operation: String) throws(SystemError) {
+        if path.isEmpty { throw SystemError(operation: operation, errno: ENOENT, path: path, detail: "empty path") }
+        if path.utf8.contains(0) {
+            throw SystemError(operation: operation, errno: EINVAL, path: path, detail: "the path contains a NUL character")
+        }
+    }
+
+    static func tooLarge(_ path: String, _ limit: Int) -> SystemError {
+        SystemError(operation: "read", errno: EFBIG, path: path, detail: "larger than \(sizeName(limit))")
+    }
+
+    /// `1 MiB`, `64 MiB`, `512 KiB`.
+    static func sizeName(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes >> 10) KiB"
+    }
+
+    static func typeName(_ type: mode_t) -> String {
+        switch type {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "mode \(String(type, radix: 8))"
         }
     }
 
@@ -63,12 +165,13 @@ public enum FileIO {
     }
 
     /// Creates `path` and its parents if missing.
-    public static func makeDirectories(_ path: String) throws(Failure) {
+    public static func makeDirectories(_ path: String) throws(SystemError) {
+        try checkPath(path, operation: "mkdir")
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
             if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw Failure(path: current, reason: reason(errno))
+                throw SystemError(operation: "mkdir", errno: errno, path: current)
             }
         }
     }
@@ -83,10 +186,10 @@ public enum FileIO {
     }
 
     /// Names in `directory` (no `.`/`..`), sorted; empty when it does not exist.
-    public static func list(_ directory: String) throws(Failure) -> [String] {
+    public static func list(_ directory: String) throws(SystemError) -> [String] {
         guard let dir = opendir(directory) else {
             if errno == ENOENT { return [] }
-            throw Failure(path: directory, reason: reason(errno))
+            throw SystemError(operation: "opendir", errno: errno, path: directory)
         }
         defer { closedir(dir) }
         var names: [String] = []

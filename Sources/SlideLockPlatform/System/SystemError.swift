@@ -1,21 +1,30 @@
 @preconcurrency import Glibc
 
-/// A failed system or library call: what we tried and the `errno` it failed with.
+/// A failed system or library call: what we tried, on which file, and the `errno` it
+/// failed with. The one errno error type of the product: files, devices, polls.
 public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What was attempted, e.g. `open /dev/dri/card0` or `drmModeAddFB2`.
+    /// What was attempted, e.g. `open /dev/dri/card0`, `drmModeAddFB2`, `read`.
     public var operation: String
     public var errno: Int32
+    /// The file it was about, when there is one: the description then leads with it.
+    public var path: String?
+    /// Says more than `strerror` can (`larger than 1 MiB`); replaces it in `reason`.
+    public var detail: String?
 
-    public init(operation: String, errno: Int32) {
+    public init(operation: String, errno: Int32, path: String? = nil, detail: String? = nil) {
         self.operation = operation
         self.errno = errno
+        self.path = path
+        self.detail = detail
     }
 
-    /// `open /dev/dri/card0: Permission denied`
-    public var description: String {
-        let reason = strerror(errno).map { String(cString: $0) } ?? "errno \(errno)"
-        return "\(operation): \(reason)"
+    /// Why it failed: `Permission denied`, or the detail.
+    public var reason: String {
+        detail ?? strerror(errno).map { String(cString: $0) } ?? "errno \(errno)"
     }
+
+    /// `open /dev/dri/card0: Permission denied`; `/etc/x.conf: No such file or directory`.
+    public var description: String { "\(path ?? operation): \(reason)" }
 }
 
 /// Runs a call that reports failure as `-1` with `errno` set (syscalls, `drmGetCap`,

@@ -14,6 +14,29 @@ public final class ContactSheet {
 
     public var count: Int { cells.count }
 
+    /// Cells held at most before thinning as it goes: however many frames are offered
+    /// (a million at --fps 1000), memory stays at `2 * holdLimit` cells.
+    public var holdLimit = 60
+    /// Frames offered so far; one in every `keepEvery` is kept.
+    private var offered = 0
+    private var keepEvery = 1
+
+    /// True when the next frame offered would be kept (so the caller may skip drawing it).
+    public var wantsNext: Bool { offered % keepEvery == 0 }
+
+    /// Offers a frame: kept (as `add`) when `wantsNext`, else only counted. Past
+    /// `2 * holdLimit` cells every other one is dropped and half as many kept from then on,
+    /// so the cells stay evenly spread over all frames offered.
+    public func offer(_ canvas: @autoclosure () throws -> Canvas, label: String) rethrows {
+        defer { offered += 1 }
+        guard wantsNext else { return }
+        add(try canvas(), label: label)
+        if cells.count >= 2 * max(1, holdLimit) {
+            cells = Swift.stride(from: 0, to: cells.count, by: 2).map { cells[$0] }
+            keepEvery *= 2
+        }
+    }
+
     /// Adds a shrunken copy of `canvas` (box-filtered) labelled `label`.
     public func add(_ canvas: Canvas, label: String) {
         let cell = Canvas(width: cellWidth, height: cellHeight)

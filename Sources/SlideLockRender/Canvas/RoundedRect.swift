@@ -31,8 +31,8 @@ extension Canvas {
                     }
                     // Clamped into the area: a shape half off the canvas (the slide-off
                     // transition) must never index past the colour tables.
-                    let midStart = min(area.maxX, max(area.x, Int((rect.minX + band - 0.5).rounded(.up))))
-                    let midEnd = max(midStart, min(area.maxX, Int((rect.maxX - band - 0.5).rounded(.down)) + 1))
+                    let midStart = min(area.maxX, max(area.x, clampedInt((rect.minX + band - 0.5).rounded(.up))))
+                    let midEnd = max(midStart, min(area.maxX, clampedInt((rect.maxX - band - 0.5).rounded(.down)) + 1))
                     let row = pixels + y * width
                     for x in area.x..<midStart {
                         blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])

@@ -18,13 +18,15 @@ final class IconRasterizer {
     /// Draws `icon` centred on `center` in a box of `size` pixels.
     func draw(_ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
               phase: Double, mirrored: Bool, on canvas: Canvas) {
-        guard icon != .none, size >= 1 else { return }
+        // Past the canvas size nothing of the icon would show; NaN compares false.
+        guard icon != .none, size >= 1, size <= 16_384, center.x.isFinite, center.y.isFinite,
+              abs(center.x) < 1e9, abs(center.y) < 1e9 else { return }
         let box = size.rounded()
         let left = center.x - box / 2, top = center.y - box / 2
         let ox = Int(left.rounded(.down)), oy = Int(top.rounded(.down))
         let subX = Int(((left - Double(ox)) * 4).rounded(.down)), subY = Int(((top - Double(oy)) * 4).rounded(.down))
         // Spinner phases are quantised to 64 steps per turn: smooth at 60 Hz, bounded cache.
-        let phaseStep = icon == .spinner ? Int((phase - phase.rounded(.down)) * 64) : 0
+        let phaseStep = icon == .spinner ? clampedInt((phase - phase.rounded(.down)) * 64) : 0
         let key = Key(icon: icon, size: Int(box), phase: phaseStep, mirrored: mirrored, subX: subX, subY: subY)
         let mask = cache[key] ?? rasterize(key)
         if cache[key] == nil {

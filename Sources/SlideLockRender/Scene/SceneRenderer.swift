@@ -22,7 +22,7 @@ public final class SceneRenderer {
     /// Opens the scene's fonts now, so a font problem is a start-up error, not a blank label.
     public func prepare(_ scene: Scene) throws(FontError) {
         let text = try textRenderer(scene.label)
-        _ = text.line(scene.label.text, pixelSize: Int(scene.label.pixelSize))
+        _ = text.line(scene.label.text, pixelSize: TextRenderer.pixelSize(scene.label.pixelSize))
     }
 
     /// New font warnings since the last call (a family not installed, a glyph nowhere).
@@ -73,7 +73,7 @@ public final class SceneRenderer {
         let l = s.label
         if l.opacity > 0 {
             canvas.withClip(l.clip.offsetBy(dx: dx, dy: 0).enclosingPixels) {
-                text.draw(l.text, pixelSize: Int(l.pixelSize), center: Point(x: l.center.x + dx, y: l.center.y),
+                text.draw(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize), center: Point(x: l.center.x + dx, y: l.center.y),
                           color: l.color, opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
             }
         }

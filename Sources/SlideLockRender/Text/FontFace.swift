@@ -1,5 +1,6 @@
 import CFreeType
 import CHarfBuzz
+@preconcurrency import Glibc
 
 /// One font file opened by FreeType, with its HarfBuzz shaping font. The face is sized per
 /// use (`setPixelSize`), because the label size depends on the screen.
@@ -9,7 +10,11 @@ final class FontFace {
     let shaper: OpaquePointer
     private(set) var pixelSize: Int = 0
 
+    /// Largest font file opened: CJK collections are ~20-30 MiB.
+    static let sizeLimit = 256 << 20
+
     init(library: FT_Library, path: String, index: Int = 0) throws(FontError) {
+        try FontFace.checkFile(path)
         var face: FT_Face?
         let status = FT_New_Face(library, path, FT_Long(index), &face)
         guard status == 0, let face else {
@@ -23,6 +28,20 @@ final class FontFace {
         self.face = face
         // hb_ft_font_create_referenced takes its own reference on the FT_Face.
         shaper = hb_ft_font_create_referenced(face)
+    }
+
+    /// FreeType opens the file itself and would block on a FIFO or read a device for ever:
+    /// only a regular file of sane size (and a path without NUL) reaches it.
+    static func checkFile(_ path: String) throws(FontError) {
+        guard !path.utf8.contains(0) else { throw FontError("font file \(path): the path contains a NUL character") }
+        var st = stat()
+        guard stat(path, &st) == 0 else {
+            throw FontError("font file \(path): \(String(cString: strerror(errno)))")
+        }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw FontError("font file \(path): not a regular file") }
+        guard Int(st.st_size) <= sizeLimit else {
+            throw FontError("font file \(path): larger than \(sizeLimit >> 20) MiB")
+        }
     }
 
     deinit {

@@ -15,6 +15,15 @@ final class TextRenderer {
 
     var warnings: [String] { fonts.warnings }
 
+    /// Largest pixel size text is drawn at: taller than any panel, small enough that one
+    /// glyph bitmap stays a few megabytes.
+    static let maximumPixelSize = 4096
+
+    /// A scene's label size as whole pixels FreeType can take (0 draws nothing).
+    static func pixelSize(_ size: Double) -> Int {
+        min(max(clampedInt(size), 0), maximumPixelSize)
+    }
+
     func line(_ text: String, pixelSize: Int) -> TextLine {
         let key = LineKey(text: text, size: pixelSize)
         if let cached = lines[key] { return cached }
@@ -36,10 +45,10 @@ final class TextRenderer {
         for g in line.glyphs {
             let penX = originX + g.x
             let whole = penX.rounded(.down)
-            let sub = Int((penX - whole) * 4)
+            let sub = clampedInt((penX - whole) * 4)
             let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
             guard let bitmap = glyphs[key] ?? render(key) else { continue }
-            let x = Int(whole) + bitmap.left, y = Int(baseline + g.y.rounded()) - bitmap.top
+            let x = clampedInt(whole) + bitmap.left, y = clampedInt(baseline + g.y.rounded()) - bitmap.top
             var tint = color
             if let shimmerX {
                 // One tint per glyph keeps the cost flat; the band is wide enough to look smooth.

@@ -1,0 +1,80 @@
+#!/usr/bin/env bash
+# libFuzzer fuzzers for the parsers and the touch path (issue 11), built with swiftc
+# -sanitize=fuzzer,address against the SlideLockCore sources: SwiftPM cannot give one
+# target fuzzer flags, so they live outside the package.
+#
+#   Tests/Fuzz/fuzz.sh [SECONDS] [TARGET...]   build, then run each target SECONDS (default 60)
+# Targets: config script evemu session (default all). Corpora grow in .build/fuzz/corpus/;
+# a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
+# once fixed: those are replayed on every run). Prints executions and coverage.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+seconds=${1:-60}
+[ $# -gt 0 ] && shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(config script evemu session)
+out=.build/fuzz
+mkdir -p "$out"
+say() { printf 'fuzz: %s\n' "$*" >&2; }
+command -v swiftc >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
+
+# The core once, instrumented, with @testable access; rebuilt when a source is newer.
+core_sources=$(find Sources/SlideLockCore -name '*.swift' | sort)
+flags=(-sanitize=fuzzer,address -O -swift-version 6 -parse-as-library)
+if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find Sources/SlideLockCore -newer "$out/libSlideLockCore.a" -name '*.swift')" ]; then
+    say "building SlideLockCore (instrumented)"
+    # shellcheck disable=SC2086
+    swiftc -emit-library -static -emit-module -module-name SlideLockCore -enable-testing "${flags[@]}" \
+        $core_sources -emit-module-path "$out/SlideLockCore.swiftmodule" -o "$out/libSlideLockCore.a" \
+        >"$out/build-core.log" 2>&1 || { cat "$out/build-core.log" >&2; exit 1; }
+fi
+
+seed() {  # name, then the seed files' contents
+    local dir=$out/corpus/$1 n=0
+    shift
+    mkdir -p "$dir"
+    for text in "$@"; do printf '%b' "$text" > "$dir/seed-$n"; n=$((n + 1)); done
+}
+seed config "[theme]\nname = mint\nlabel = Hi\n[layout]\ntrack_min_height = 48\n" \
+    "$(sed 's/\\/\\\\/g' deploy/slidelock.conf 2>/dev/null || true)" "[input]\ncalibration = 0 -1 1 1 0 0\n"
+seed script "$(cat Assets/demo/slide.txt)" "$(cat Tests/Scripts/fail.txt)" "0 down 112 240\n0.3 down 400 240 id=1\n"
+seed evemu "$(cat Tests/SlideLockCoreTests/Evemu/mt-slide.events)" \
+    "$(cat Tests/SlideLockCoreTests/Evemu/single-touch-slide.events)"
+# A real slide for the session target: down on the thumb, 24 moves of 24 px every 16 ms, lift.
+slide='\x00\x00\x00\x00\x04\x00\xf0\x03\x00\x70\x01\x01\x00\x05\x00\x00'
+for _ in $(seq 24); do slide+='\x07\x06\x50'; done
+slide+='\x06\x03\x00\x02\x00\x00\x05\x00\x00'
+seed session "$slide"
+
+status=0
+for t in "${targets[@]}"; do
+    case $t in
+        config) file=ConfigFuzz.swift ;; script) file=ScriptFuzz.swift ;;
+        evemu) file=EvemuFuzz.swift ;; session) file=SessionFuzz.swift ;;
+        *) say "unknown target $t (config, script, evemu, session)"; exit 2 ;;
+    esac
+    bin=$out/fuzz-$t
+    if [ ! -x "$bin" ] || [ "Tests/Fuzz/$file" -nt "$bin" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ]; then
+        say "building $t"
+        # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
+        swiftc "${flags[@]}" -I "$out" "Tests/Fuzz/$file" "$out/libSlideLockCore.a" -o "$bin" \
+            >"$out/build-$t.log" 2>&1 || { cat "$out/build-$t.log" >&2; exit 1; }
+    fi
+    # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/).
+    if compgen -G "Tests/Fuzz/regressions/$t/*" >/dev/null; then
+        if ! SWIFT_BACKTRACE=enable=no "$bin" Tests/Fuzz/regressions/"$t"/* >"$out/$t-regressions.log" 2>&1; then
+            say "$t FAILED on a regression input (log: $out/$t-regressions.log)"; status=1
+        fi
+    fi
+    say "running $t for $seconds s"
+    log=$out/$t.log
+    # (SWIFT_BACKTRACE off: the Swift crash handler trips ASan after a fatalError.)
+    if ! SWIFT_BACKTRACE=enable=no "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=8192 \
+            -artifact_prefix="$out/crash-$t-" -print_final_stats=1 "$out/corpus/$t" >"$log" 2>&1; then
+        say "$t FAILED (log: $log)"; grep -E 'ERROR|Fatal|crash-' "$log" | head -5 >&2; status=1
+    fi
+    execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    cov=$(grep -E '#[0-9]+.*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1 ft \2/')
+    say "$t: ${execs:-?} executions, ${cov:-no coverage line}, corpus $(ls "$out/corpus/$t" | wc -l)"
+done
+exit $status
