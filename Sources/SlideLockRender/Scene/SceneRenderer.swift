@@ -7,14 +7,23 @@ public final class SceneRenderer {
     private var texts: [TextKey: TextRenderer] = [:]
     private let icons = IconRasterizer()
     private var reported: Set<String> = []
+    /// Fonts opened by the caller and shared with other renderers; used when a scene asks
+    /// for them.
+    private let shared: LabelFonts?
+    /// Font sets this renderer opened itself (0 when the shared fonts served every scene).
+    public private(set) var openedFontSets = 0
 
     struct TextKey: Hashable { let fonts: [String]; let weight: FontWeight }
 
-    public init(width: Int, height: Int) {
+    /// A renderer for `width` x `height` frames. With `fonts`, labels in those fonts use
+    /// them instead of opening their own (the lock screen opens its fonts once).
+    public init(width: Int, height: Int, fonts: LabelFonts? = nil) {
         canvas = Canvas(width: width, height: height)
+        shared = fonts
     }
 
     /// Opens `fonts` once and lets them go: a start-up check that needs no screen yet.
+    /// Prefer `LabelFonts`, which keeps them open for the renderers.
     public static func checkFonts(_ fonts: [String], weight: FontWeight) throws(FontError) {
         _ = try TextRenderer(fonts: fonts, weight: weight)
     }
@@ -28,8 +37,8 @@ public final class SceneRenderer {
     /// New font warnings since the last call (a family not installed, a glyph nowhere).
     public func takeWarnings() -> [String] {
         var fresh: [String] = []
-        for renderer in texts.values {
-            for w in renderer.warnings where !reported.contains(w) {
+        for warnings in texts.values.map(\.warnings) + [shared?.warnings ?? []] {
+            for w in warnings where !reported.contains(w) {
                 reported.insert(w)
                 fresh.append(w)
             }
@@ -54,10 +63,12 @@ public final class SceneRenderer {
     public func invalidate() { previous = nil }
 
     private func textRenderer(_ label: LabelLayer) throws(FontError) -> TextRenderer {
+        if let shared, shared.serves(label) { return shared.text }
         let key = TextKey(fonts: label.fonts, weight: label.weight)
         if let r = texts[key] { return r }
         let r = try TextRenderer(fonts: label.fonts, weight: label.weight)
         texts[key] = r
+        openedFontSets += 1
         return r
     }
 
