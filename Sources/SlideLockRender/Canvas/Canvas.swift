@@ -11,6 +11,8 @@ public final class Canvas {
     public var clip: PixelRect
     /// Colour tables of recent fills: a moving thumb redraws the same gradient each frame.
     var columnCache = ColumnCache()
+    /// Row spans and rim coverages of recent rounded rectangles.
+    var shapeCache = ShapeCache()
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")

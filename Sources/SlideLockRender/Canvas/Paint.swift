@@ -10,27 +10,32 @@ public enum Paint: Equatable, Sendable {
     /// `x0..<x0+count`, each taken at the pixel centre, so any clipped span gets the same
     /// values as a full one.
     func columns(from x0: Int, count: Int, opacity: Double) -> (source: [UInt32], inverseAlpha: [UInt32]) {
-        if case .solid(let c) = self {
+        switch self {
+        case .solid(let c):
             let p = PackedColor(c, opacity: opacity)
             return ([UInt32](repeating: p.r << 16 | p.g << 8 | p.b, count: count),
                     [UInt32](repeating: 255 - p.a, count: count))
-        }
-        var source = [UInt32](repeating: 0, count: count)
-        var inverse = [UInt32](repeating: 0, count: count)
-        for i in 0..<count {
-            let color: Color
-            switch self {
-            case .solid(let c): color = c
-            case .horizontalGradient(let a, let b, let g0, let g1):
-                let span = g1 - g0
-                let t = span == 0 ? 0 : min(max((Double(x0 + i) + 0.5 - g0) / span, 0), 1)
-                color = a.mixed(with: b, by: t)
+        case .horizontalGradient(let a, let b, let g0, let g1):
+            // The arithmetic of `Color.mixed` and `PackedColor`, spelled out in one loop:
+            // a hue animation recomputes every column of the track each frame.
+            let span = g1 - g0
+            var source = [UInt32](repeating: 0, count: count)
+            var inverse = [UInt32](repeating: 0, count: count)
+            source.withUnsafeMutableBufferPointer { s in
+                inverse.withUnsafeMutableBufferPointer { inv in
+                    for i in 0..<count {
+                        let t = span == 0 ? 0 : min(max((Double(x0 + i) + 0.5 - g0) / span, 0), 1)
+                        let alpha = min(max((a.alpha + (b.alpha - a.alpha) * t) * opacity, 0), 1)
+                        let red = UInt32(min(max(a.red + (b.red - a.red) * t, 0), 1) * alpha * 255 + 0.5)
+                        let green = UInt32(min(max(a.green + (b.green - a.green) * t, 0), 1) * alpha * 255 + 0.5)
+                        let blue = UInt32(min(max(a.blue + (b.blue - a.blue) * t, 0), 1) * alpha * 255 + 0.5)
+                        s[i] = red << 16 | green << 8 | blue
+                        inv[i] = 255 - UInt32(alpha * 255 + 0.5)
+                    }
+                }
             }
-            let p = PackedColor(color, opacity: opacity)
-            source[i] = p.r << 16 | p.g << 8 | p.b
-            inverse[i] = 255 - p.a
+            return (source, inverse)
         }
-        return (source, inverse)
     }
 }
 

@@ -3,40 +3,29 @@ import SlideLockCore
 extension Canvas {
     /// Fills an anti-aliased rounded rectangle. Coverage is 0.5 - signed distance to the
     /// outline, per pixel centre: exact for straight edges, smooth at any corner radius.
-    /// Only the corner and edge pixels need the distance; the middle of each row has one
-    /// coverage, which keeps big shapes (the track) fast.
+    /// Only the corner and edge pixels need the distance (`ShapeRows`, cached); the middle
+    /// of each row has one coverage, which keeps big shapes (the track) fast.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint, opacity: Double = 1) {
         guard !rect.isEmpty, opacity > 0 else { return }
         let area = rect.enclosingPixels.intersection(clip)
         guard !area.isEmpty else { return }
-        let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
         let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
-        let shape = RoundedBox(rect: rect, radius: r)
+        let shape = shapeCache.rows(rect, radius: radius)
 
         columns.source.withUnsafeBufferPointer { source in
             columns.inverseAlpha.withUnsafeBufferPointer { inverse in
                 for y in area.y..<area.maxY {
-                    let cy = Double(y) + 0.5
-                    let inCorner = cy < rect.minY + r || cy > rect.maxY - r
-                    let rowCoverage = coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
-                    // Columns whose coverage is the row's vertical coverage alone: between the
-                    // corners, plus, in a fully covered row, the part of each corner circle at
-                    // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there
-                    // too). Only the rim pixels need the distance function.
-                    var band = inCorner ? max(r, 0.5) : 0.5
-                    if inCorner && rowCoverage == 255 {
-                        let dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
-                        let inner = r - 0.5
-                        band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
-                    }
+                    guard let spans = shape.row(y) else { continue }
                     // Clamped into the area: a shape half off the canvas (the slide-off
                     // transition) must never index past the colour tables.
-                    let midStart = min(area.maxX, max(area.x, Int((rect.minX + band - 0.5).rounded(.up))))
-                    let midEnd = max(midStart, min(area.maxX, Int((rect.maxX - band - 0.5).rounded(.down)) + 1))
+                    let midStart = min(area.maxX, max(area.x, spans.midStart))
+                    let midEnd = max(midStart, min(area.maxX, spans.midEnd))
                     let row = pixels + y * width
                     for x in area.x..<midStart {
-                        blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])
+                        let c = shape.coverage(x, in: spans)
+                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
+                    let rowCoverage = spans.coverage
                     if rowCoverage == 255 {
                         blendOpaqueSpan(row + midStart, source.baseAddress! + (midStart - area.x),
                                         inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
@@ -47,18 +36,12 @@ extension Canvas {
                         }
                     }
                     for x in midEnd..<area.maxX {
-                        blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])
+                        let c = shape.coverage(x, in: spans)
+                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
                 }
             }
         }
-    }
-
-    @inline(__always)
-    private func blendEdge(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ shape: RoundedBox, _ cy: Double,
-                           _ source: UInt32, _ inverse: UInt32) {
-        let c = coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))
-        if c > 0 { row[x] = blendPacked(row[x], source, inverse, coverage: c) }
     }
 
     /// Fills the ring between a rounded rectangle and the same shape inset by `lineWidth`

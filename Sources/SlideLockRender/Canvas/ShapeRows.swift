@@ -1,0 +1,107 @@
+import SlideLockCore
+
+/// A rounded rectangle's coverage, row by row: in each row the pixels of `midStart..<midEnd`
+/// share one coverage (the row's vertical coverage), and only the rim pixels either side of
+/// them (the anti-aliased ends, the corners) have their own, computed once here from the
+/// signed distance and kept. Drawing a shape that did not change then costs no square roots,
+/// and the same numbers serve the full redraw and every damaged rectangle.
+final class ShapeRows {
+    let rect: Rect
+    let radius: Double
+    /// Enclosing pixels of the shape (not clipped to any canvas).
+    let x0: Int, x1: Int, y0: Int, y1: Int
+    /// The middle span of a row whose coverage is the row's alone, with band 0.5: every
+    /// row's own middle span lies inside it.
+    let interiorStart: Int, interiorEnd: Int
+    private var midStarts: [Int] = []
+    private var midEnds: [Int] = []
+    private var rowCoverages: [UInt32] = []
+    /// Per row: where its rim coverages start in `rims` (left rim, then right rim).
+    private var rimOffsets: [Int] = []
+    private var rims: [UInt8] = []
+
+    init(rect: Rect, radius: Double) {
+        self.rect = rect
+        self.radius = radius
+        let pixels = rect.enclosingPixels
+        x0 = pixels.x; x1 = pixels.maxX; y0 = pixels.y; y1 = pixels.maxY
+        let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
+        interiorStart = min(x1, max(x0, Int((rect.minX).rounded(.up))))
+        interiorEnd = max(interiorStart, min(x1, Int((rect.maxX - 1).rounded(.down)) + 1))
+        let shape = RoundedBox(rect: rect, radius: r)
+        let rows = max(0, y1 - y0)
+        midStarts.reserveCapacity(rows); midEnds.reserveCapacity(rows)
+        rowCoverages.reserveCapacity(rows); rimOffsets.reserveCapacity(rows)
+        for y in y0..<y1 {
+            let cy = Double(y) + 0.5
+            let inCorner = cy < rect.minY + r || cy > rect.maxY - r
+            let rowCoverage = SlideLockRender.coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
+            // Columns whose coverage is the row's vertical coverage alone: between the
+            // corners, plus, in a fully covered row, the part of each corner circle at
+            // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there too).
+            var band = inCorner ? max(r, 0.5) : 0.5
+            var dy = 0.0
+            if inCorner {
+                dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+                if rowCoverage == 255 {
+                    let inner = r - 0.5
+                    band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
+                }
+            }
+            let midStart = min(x1, max(x0, Int((rect.minX + band - 0.5).rounded(.up))))
+            let midEnd = max(midStart, min(x1, Int((rect.maxX - band - 0.5).rounded(.down)) + 1))
+            midStarts.append(midStart); midEnds.append(midEnd); rowCoverages.append(rowCoverage)
+            rimOffsets.append(rims.count)
+            // Pixels more than a pixel beyond the corner circle's outline have coverage 0
+            // for certain: only the band next to the outline needs the distance.
+            let reach = inCorner ? max(0, (r + 1.5) * (r + 1.5) - dy * dy).squareRoot() : Double(x1 - x0)
+            let firstLive = Int((rect.minX + r - reach).rounded(.down)) - 1
+            let lastLive = Int((rect.maxX - r + reach).rounded(.up)) + 1
+            for x in x0..<midStart {
+                rims.append(x < firstLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))))
+            }
+            for x in midEnd..<x1 {
+                rims.append(x > lastLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))))
+            }
+        }
+    }
+
+    /// Row `y`'s spans, or nil when the row is outside the shape.
+    @inline(__always)
+    func row(_ y: Int) -> Row? {
+        guard y >= y0 && y < y1 else { return nil }
+        let i = y &- y0
+        return Row(x0: x0, x1: x1, midStart: midStarts[i], midEnd: midEnds[i], coverage: rowCoverages[i],
+                   rimOffset: rimOffsets[i])
+    }
+
+    /// Coverage (0...255) of pixel `x` in `row`.
+    @inline(__always)
+    func coverage(_ x: Int, in row: Row) -> UInt32 {
+        if x < row.x0 || x >= row.x1 { return 0 }
+        if x < row.midStart { return UInt32(rims[row.rimOffset &+ (x &- row.x0)]) }
+        if x < row.midEnd { return row.coverage }
+        return UInt32(rims[row.rimOffset &+ (row.midStart &- row.x0) &+ (x &- row.midEnd)])
+    }
+
+    struct Row {
+        let x0: Int, x1: Int, midStart: Int, midEnd: Int, coverage: UInt32, rimOffset: Int
+    }
+}
+
+/// The last few shapes' rows: the track, the fill and the thumb each stay put for many frames.
+struct ShapeCache {
+    private var entries: [ShapeRows] = []
+
+    mutating func rows(_ rect: Rect, radius: Double) -> ShapeRows {
+        if let i = entries.firstIndex(where: { $0.rect == rect && $0.radius == radius }) {
+            let hit = entries[i]
+            if i != entries.count - 1 { entries.remove(at: i); entries.append(hit) }
+            return hit
+        }
+        let made = ShapeRows(rect: rect, radius: radius)
+        if entries.count >= 8 { entries.removeFirst() }
+        entries.append(made)
+        return made
+    }
+}
