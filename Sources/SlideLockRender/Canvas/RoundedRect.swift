@@ -11,6 +11,9 @@ extension Canvas {
         guard !area.isEmpty else { return }
         let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
         let shape = shapeCache.rows(rect, radius: radius)
+        // An opaque solid covers what is under it: its full-coverage spans are plain stores.
+        var opaqueSolid = false
+        if case .solid = paint, columns.inverseAlpha.first == 0 { opaqueSolid = true }
 
         columns.source.withUnsafeBufferPointer { source in
             columns.inverseAlpha.withUnsafeBufferPointer { inverse in
@@ -21,12 +24,14 @@ extension Canvas {
                     let midStart = min(area.maxX, max(area.x, spans.midStart))
                     let midEnd = max(midStart, min(area.maxX, spans.midEnd))
                     let row = pixels + y * width
-                    for x in area.x..<midStart {
+                    for x in max(area.x, spans.liveStart)..<max(max(area.x, spans.liveStart), midStart) {
                         let c = shape.coverage(x, in: spans)
                         if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
                     let rowCoverage = spans.coverage
-                    if rowCoverage == 255 {
+                    if rowCoverage == 255 && opaqueSolid {
+                        (row + midStart).update(repeating: source[0], count: midEnd - midStart)
+                    } else if rowCoverage == 255 {
                         blendOpaqueSpan(row + midStart, source.baseAddress! + (midStart - area.x),
                                         inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
                     } else if rowCoverage > 0 {
@@ -35,7 +40,7 @@ extension Canvas {
                             row[x] = blendPacked(row[x], source[i], inverse[i], coverage: rowCoverage)
                         }
                     }
-                    for x in midEnd..<area.maxX {
+                    for x in midEnd..<max(midEnd, min(area.maxX, spans.liveEnd)) {
                         let c = shape.coverage(x, in: spans)
                         if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
@@ -90,7 +95,7 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
-@inline(__always)
+@inlinable @inline(__always)
 func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
     var rb = (pixel & 0xFF00FF) &* factor &+ 0x800080
     rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
@@ -102,8 +107,7 @@ func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
 /// Source-over of a premultiplied packed colour at partial coverage.
 @inline(__always)
 func blendPacked(_ dst: UInt32, _ source: UInt32, _ inverse: UInt32, coverage c: UInt32) -> UInt32 {
-    let alpha = 255 &- inverse
-    return blend(dst, r: (source >> 16) & 0xFF, g: (source >> 8) & 0xFF, b: source & 0xFF, a: alpha, coverage: c)
+    blend(dst, source: source, alpha: 255 &- inverse, coverage: c)
 }
 
 /// Coverage 0...1 as 0...255.

@@ -13,12 +13,17 @@ final class ShapeRows {
     /// The middle span of a row whose coverage is the row's alone, with band 0.5: every
     /// row's own middle span lies inside it.
     let interiorStart: Int, interiorEnd: Int
-    private var midStarts: [Int] = []
-    private var midEnds: [Int] = []
-    private var rowCoverages: [UInt32] = []
+    // Immutable once built: the hot loops read them without exclusivity checks.
+    private let midStarts: [Int]
+    private let midEnds: [Int]
+    private let rowCoverages: [UInt32]
     /// Per row: where its rim coverages start in `rims` (left rim, then right rim).
-    private var rimOffsets: [Int] = []
-    private var rims: [UInt8] = []
+    private let rimOffsets: [Int]
+    private let rims: [UInt8]
+    /// Per row: the first pixel of the left rim and the end of the right rim with any
+    /// coverage; the rest of the rims is outside the shape.
+    private let liveStarts: [Int]
+    private let liveEnds: [Int]
 
     init(rect: Rect, radius: Double) {
         self.rect = rect
@@ -30,6 +35,9 @@ final class ShapeRows {
         interiorEnd = max(interiorStart, min(x1, Int((rect.maxX - 1).rounded(.down)) + 1))
         let shape = RoundedBox(rect: rect, radius: r)
         let rows = max(0, y1 - y0)
+        var midStarts: [Int] = [], midEnds: [Int] = [], rowCoverages: [UInt32] = [], rimOffsets: [Int] = []
+        var rims: [UInt8] = []
+        var liveStarts: [Int] = [], liveEnds: [Int] = []
         midStarts.reserveCapacity(rows); midEnds.reserveCapacity(rows)
         rowCoverages.reserveCapacity(rows); rimOffsets.reserveCapacity(rows)
         for y in y0..<y1 {
@@ -57,13 +65,22 @@ final class ShapeRows {
             let reach = inCorner ? max(0, (r + 1.5) * (r + 1.5) - dy * dy).squareRoot() : Double(x1 - x0)
             let firstLive = Int((rect.minX + r - reach).rounded(.down)) - 1
             let lastLive = Int((rect.maxX - r + reach).rounded(.up)) + 1
+            var liveStart = midStart, liveEnd = midEnd
             for x in x0..<midStart {
-                rims.append(x < firstLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))))
+                let c = x < firstLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
+                if c > 0 && liveStart == midStart { liveStart = x }
+                rims.append(c)
             }
             for x in midEnd..<x1 {
-                rims.append(x > lastLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))))
+                let c = x > lastLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
+                if c > 0 { liveEnd = x + 1 }
+                rims.append(c)
             }
+            liveStarts.append(liveStart); liveEnds.append(liveEnd)
         }
+        self.midStarts = midStarts; self.midEnds = midEnds; self.rowCoverages = rowCoverages
+        self.rimOffsets = rimOffsets; self.rims = rims
+        self.liveStarts = liveStarts; self.liveEnds = liveEnds
     }
 
     /// Row `y`'s spans, or nil when the row is outside the shape.
@@ -72,7 +89,7 @@ final class ShapeRows {
         guard y >= y0 && y < y1 else { return nil }
         let i = y &- y0
         return Row(x0: x0, x1: x1, midStart: midStarts[i], midEnd: midEnds[i], coverage: rowCoverages[i],
-                   rimOffset: rimOffsets[i])
+                   rimOffset: rimOffsets[i], liveStart: liveStarts[i], liveEnd: liveEnds[i])
     }
 
     /// Coverage (0...255) of pixel `x` in `row`.
@@ -86,6 +103,8 @@ final class ShapeRows {
 
     struct Row {
         let x0: Int, x1: Int, midStart: Int, midEnd: Int, coverage: UInt32, rimOffset: Int
+        /// Pixels outside `liveStart..<liveEnd` have coverage 0.
+        let liveStart: Int, liveEnd: Int
     }
 }
 

@@ -56,18 +56,21 @@ final class IconRasterizer {
 
 extension Canvas {
     /// Blends `color` through an 8-bit coverage mask placed at (x, y), clipped.
-    func blendMask(_ alpha: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
+    func blendMask(_ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
                    color: Color, opacity: Double) {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
-        alpha.withUnsafeBufferPointer { mask in
+        let source = p.r << 16 | p.g << 8 | p.b, alpha = p.a
+        maskBytes.withUnsafeBufferPointer { mask in
             for py in area.y..<area.maxY {
-                let row = pixels + py * width
-                let mrow = (py - y) * mw - x
-                for px in area.x..<area.maxX {
-                    let c = UInt32(mask[mrow + px])
-                    if c > 0 { row[px] = blend(row[px], r: p.r, g: p.g, b: p.b, a: p.a, coverage: c) }
+                let row = pixels + py * width + area.x
+                let mrow = mask.baseAddress! + (py - y) * mw + (area.x - x)
+                // No branch per pixel: coverage 0 leaves the pixel as it is (dst * 255 / 255),
+                // so the compiler vectorises the loop (measured: fewer instructions than
+                // skipping empty pixels).
+                for i in 0..<area.width {
+                    row[i] = blend(row[i], source: source, alpha: alpha, coverage: UInt32(mrow[i]))
                 }
             }
         }

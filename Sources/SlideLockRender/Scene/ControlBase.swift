@@ -53,23 +53,34 @@ final class ControlBase {
         }
         start = lo
         let count = max(0, hi - lo)
-        if let track {
-            (trackSource, trackInverse) = canvas.columnCache.columns(track.paint, from: start, count: count,
-                                                                    opacity: track.opacity)
+        // The tables keep their storage from frame to frame.
+        if trackSource.count != count {
+            trackSource = [UInt32](repeating: 0, count: count); trackInverse = trackSource
+            withoutFill = trackSource; withFill = trackSource
         }
-        withoutFill = [UInt32](repeating: background, count: count)
-        withFill = withoutFill
-        for i in 0..<count {
-            let x = start + i
-            var p = background
-            if let track, x >= track.shape.interiorStart && x < track.shape.interiorEnd {
-                p = blendPacked(p, trackSource[i], trackInverse[i], coverage: 255)
+        let (t0, t1) = track.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
+        let (f0, f1) = fill.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
+        let (fs, fi, bg) = (fillSource, fillInverse, background)
+        trackSource.withUnsafeMutableBufferPointer { source in
+            trackInverse.withUnsafeMutableBufferPointer { inverse in
+                withoutFill.withUnsafeMutableBufferPointer { plain in
+                    withFill.withUnsafeMutableBufferPointer { filled in
+                        guard count > 0 else { return }
+                        track?.paint.writeColumns(from: start, count: count, opacity: track?.opacity ?? 0,
+                                                  source: source.baseAddress!, inverse: inverse.baseAddress!)
+                        // Full coverage is `source + destination * (255 - alpha) / 255`, as in
+                        // `blendOpaqueSpan`.
+                        plain.baseAddress!.update(repeating: bg, count: count)
+                        for i in max(0, t0)..<max(max(0, t0), min(count, t1)) {
+                            plain[i] = source[i] &+ scalePacked(bg, inverse[i])
+                        }
+                        filled.baseAddress!.update(from: plain.baseAddress!, count: count)
+                        for i in max(0, f0)..<max(max(0, f0), min(count, f1)) {
+                            filled[i] = fs &+ scalePacked(filled[i], fi)
+                        }
+                    }
+                }
             }
-            withoutFill[i] = p
-            if let fill, x >= fill.shape.interiorStart && x < fill.shape.interiorEnd {
-                p = blendPacked(p, fillSource, fillInverse, coverage: 255)
-            }
-            withFill[i] = p
         }
     }
 
@@ -77,65 +88,92 @@ final class ControlBase {
     func paint(_ rect: PixelRect, withFill includeFill: Bool, on canvas: Canvas) {
         let area = rect.intersection(canvas.bounds)
         guard !area.isEmpty else { return }
-        let fillLayer = includeFill ? fill : nil
+        // Everything the rows need, read once: the loops below touch no class storage.
+        let track = self.track, fill = includeFill ? self.fill : nil
+        let background = self.background, start = self.start
+        let fillSource = self.fillSource, fillInverse = self.fillInverse
         withoutFill.withUnsafeBufferPointer { plain in
             withFill.withUnsafeBufferPointer { filled in
-                let template = (includeFill ? filled : plain).baseAddress
-                for y in area.y..<area.maxY {
-                    paintRow(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width,
-                             template: template, fill: fillLayer)
+                trackSource.withUnsafeBufferPointer { source in
+                    trackInverse.withUnsafeBufferPointer { inverse in
+                        let rows = Rows(background: background, start: start,
+                                        template: (includeFill ? filled : plain).baseAddress,
+                                        track: track?.shape, trackSource: source.baseAddress,
+                                        trackInverse: inverse.baseAddress,
+                                        fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
+                        for y in area.y..<area.maxY {
+                            rows.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width)
+                        }
+                    }
                 }
             }
         }
     }
 
-    @inline(__always)
-    private func paintRow(_ y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>,
-                          template: UnsafePointer<UInt32>?, fill: Layer?) {
-        let t = track.flatMap { $0.shape.row(y) }
-        let f = fill.flatMap { $0.shape.row(y) }
-        guard t != nil || f != nil, let template else {
-            (row + x0).update(repeating: background, count: x1 - x0)
-            return
-        }
-        // Segment the row at every place a layer's coverage rule changes.
-        let tx0 = track?.shape.x0 ?? x1, tx1 = track?.shape.x1 ?? x1
-        let fx0 = fill?.shape.x0 ?? x1, fx1 = fill?.shape.x1 ?? x1
-        var x = x0
-        while x < x1 {
-            var next = x1
-            @inline(__always) func cut(_ b: Int) { if b > x && b < next { next = b } }
-            cut(tx0); cut(tx1); cut(fx0); cut(fx1)
-            if let t { cut(t.midStart); cut(t.midEnd) }
-            if let f { cut(f.midStart); cut(f.midEnd) }
-            let inTrack = x >= tx0 && x < tx1, inFill = x >= fx0 && x < fx1
-            // A layer matches the template where the template assumed what the row has:
-            // nothing outside the shape, full coverage in this row's middle span.
-            let trackMatches = !inTrack || (t.map { x >= $0.midStart && x < $0.midEnd && $0.coverage == 255 } ?? false)
-            let fillMatches = !inFill || (f.map { x >= $0.midStart && x < $0.midEnd && $0.coverage == 255 } ?? false)
-            if !inTrack && !inFill {
-                (row + x).update(repeating: background, count: next - x)
-            } else if trackMatches && fillMatches {
-                (row + x).update(from: template + (x - start), count: next - x)
-            } else {
-                for px in x..<next { row[px] = blendedPixel(px, t, f) }
-            }
-            x = next
-        }
-    }
+    /// One frame's rows: templates, colour tables and shapes as plain values and pointers.
+    private struct Rows {
+        let background: UInt32
+        let start: Int
+        let template: UnsafePointer<UInt32>?
+        let track: ShapeRows?
+        let trackSource: UnsafePointer<UInt32>?
+        let trackInverse: UnsafePointer<UInt32>?
+        let fill: ShapeRows?
+        let fillSource: UInt32
+        let fillInverse: UInt32
 
-    /// One pixel the slow way: the background, then each shape at its own coverage.
-    @inline(__always)
-    private func blendedPixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
-        var p = background
-        if let track, let t {
-            let c = track.shape.coverage(x, in: t)
-            if c > 0 { p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c) }
+        @inline(__always)
+        func paint(_ y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>) {
+            let t = track?.row(y)
+            let f = fill?.row(y)
+            guard t != nil || f != nil, let template else {
+                (row + x0).update(repeating: background, count: x1 - x0)
+                return
+            }
+            // Outside the shapes' live spans only the background shows; inside, the template
+            // row, then the pixels where a shape's coverage is not the template's are redone:
+            // its rims in this row, or all of it in a row it covers partly or not at all.
+            let lo = min(x1, max(x0, min(t?.liveStart ?? x1, f?.liveStart ?? x1)))
+            let hi = max(lo, min(x1, max(t?.liveEnd ?? x0, f?.liveEnd ?? x0)))
+            (row + x0).update(repeating: background, count: lo - x0)
+            (row + lo).update(from: template + (lo - start), count: hi - lo)
+            (row + hi).update(repeating: background, count: x1 - hi)
+            var done0 = 0, done1 = 0
+            @inline(__always) func redo(_ shape: ShapeRows?, _ spans: ShapeRows.Row?) {
+                guard let shape else { return }
+                if let spans, spans.coverage == 255 {
+                    let a0 = max(lo, spans.x0), a1 = min(hi, spans.midStart)
+                    // The fill's leading end is the track's: its rim is done once.
+                    if a0 < a1 && !(a0 == done0 && a1 == done1) {
+                        for x in a0..<a1 { row[x] = pixel(x, t, f) }
+                        done0 = a0; done1 = a1
+                    }
+                    let b0 = max(lo, spans.midEnd), b1 = min(hi, spans.x1)
+                    if b0 < b1 && !(b0 == done0 && b1 == done1) {
+                        for x in b0..<b1 { row[x] = pixel(x, t, f) }
+                        done0 = b0; done1 = b1
+                    }
+                } else {
+                    for x in max(lo, shape.x0)..<max(max(lo, shape.x0), min(hi, shape.x1)) { row[x] = pixel(x, t, f) }
+                }
+            }
+            redo(track, t)
+            redo(fill, f)
         }
-        if let fill, let f {
-            let c = fill.shape.coverage(x, in: f)
-            if c > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: c) }
+
+        /// One pixel the slow way: the background, then each shape at its own coverage.
+        @inline(__always)
+        private func pixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
+            var p = background
+            if let track, let t, let trackSource, let trackInverse {
+                let c = track.coverage(x, in: t)
+                if c > 0 { p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c) }
+            }
+            if let fill, let f {
+                let c = fill.coverage(x, in: f)
+                if c > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: c) }
+            }
+            return p
         }
-        return p
     }
 }
