@@ -21,6 +21,9 @@ final class ControlBase {
     }
 
     private var key: Key?
+    /// What the track's tables and `withoutFill` were last built for: a moving thumb
+    /// changes only the fill, and they stay.
+    private var trackBuilt: (key: Key, start: Int, count: Int)?
     private var background: UInt32 = 0
     private var track: Layer?
     private var fill: Layer?
@@ -61,18 +64,26 @@ final class ControlBase {
         let (t0, t1) = track.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
         let (f0, f1) = fill.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
         let (fs, fi, bg) = (fillSource, fillInverse, background)
+        let trackUnchanged = trackBuilt.map {
+            $0.start == start && $0.count == count && $0.key.background == key.background
+                && $0.key.trackRect == key.trackRect && $0.key.trackRadius == key.trackRadius
+                && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
+        } ?? false
+        trackBuilt = (key, start, count)
         trackSource.withUnsafeMutableBufferPointer { source in
             trackInverse.withUnsafeMutableBufferPointer { inverse in
                 withoutFill.withUnsafeMutableBufferPointer { plain in
                     withFill.withUnsafeMutableBufferPointer { filled in
                         guard count > 0 else { return }
-                        track?.paint.writeColumns(from: start, count: count, opacity: track?.opacity ?? 0,
-                                                  source: source.baseAddress!, inverse: inverse.baseAddress!)
-                        // Full coverage is `source + destination * (255 - alpha) / 255`, as in
-                        // `blendOpaqueSpan`.
-                        plain.baseAddress!.update(repeating: bg, count: count)
-                        for i in max(0, t0)..<max(max(0, t0), min(count, t1)) {
-                            plain[i] = source[i] &+ scalePacked(bg, inverse[i])
+                        if !trackUnchanged {
+                            track?.paint.writeColumns(from: start, count: count, opacity: track?.opacity ?? 0,
+                                                      source: source.baseAddress!, inverse: inverse.baseAddress!)
+                            // Full coverage is `source + destination * (255 - alpha) / 255`, as
+                            // in `blendOpaqueSpan`.
+                            plain.baseAddress!.update(repeating: bg, count: count)
+                            for i in max(0, t0)..<max(max(0, t0), min(count, t1)) {
+                                plain[i] = source[i] &+ scalePacked(bg, inverse[i])
+                            }
                         }
                         filled.baseAddress!.update(from: plain.baseAddress!, count: count)
                         for i in max(0, f0)..<max(max(0, f0), min(count, f1)) {
