@@ -19,7 +19,8 @@ final class ShapeRows {
     private let rowCoverages: [UInt32]
     /// Per row: where its rim coverages start in `rims` (left rim, then right rim).
     private let rimOffsets: [Int]
-    private let rims: [UInt8]
+    /// Owned, immutable after init: rows hand out pointers into it (see `Row`).
+    private let rims: UnsafeMutableBufferPointer<UInt8>
     /// Per row: the first pixel of the left rim and the end of the right rim with any
     /// coverage; the rest of the rims is outside the shape.
     private let liveStarts: [Int]
@@ -79,30 +80,42 @@ final class ShapeRows {
             liveStarts.append(liveStart); liveEnds.append(liveEnd)
         }
         self.midStarts = midStarts; self.midEnds = midEnds; self.rowCoverages = rowCoverages
-        self.rimOffsets = rimOffsets; self.rims = rims
+        self.rimOffsets = rimOffsets
+        self.rims = .allocate(capacity: max(1, rims.count))
+        _ = self.rims.initialize(from: rims)
         self.liveStarts = liveStarts; self.liveEnds = liveEnds
     }
 
-    /// Row `y`'s spans, or nil when the row is outside the shape.
+    deinit { rims.deallocate() }
+
+    /// Row `y`'s spans, or nil when the row is outside the shape. The row points into this
+    /// object's storage: use it while the object lives.
     @inline(__always)
     func row(_ y: Int) -> Row? {
         guard y >= y0 && y < y1 else { return nil }
         let i = y &- y0
         return Row(x0: x0, x1: x1, midStart: midStarts[i], midEnd: midEnds[i], coverage: rowCoverages[i],
-                   rimOffset: rimOffsets[i], liveStart: liveStarts[i], liveEnd: liveEnds[i])
+                   rims: UnsafePointer(rims.baseAddress! + rimOffsets[i]), liveStart: liveStarts[i], liveEnd: liveEnds[i])
     }
 
     /// Coverage (0...255) of pixel `x` in `row`.
     @inline(__always)
-    func coverage(_ x: Int, in row: Row) -> UInt32 {
-        if x < row.x0 || x >= row.x1 { return 0 }
-        if x < row.midStart { return UInt32(rims[row.rimOffset &+ (x &- row.x0)]) }
-        if x < row.midEnd { return row.coverage }
-        return UInt32(rims[row.rimOffset &+ (row.midStart &- row.x0) &+ (x &- row.midEnd)])
-    }
+    func coverage(_ x: Int, in row: Row) -> UInt32 { row.at(x) }
 
+    /// One row's spans: a plain value, so the pixel loops touch no object.
     struct Row {
-        let x0: Int, x1: Int, midStart: Int, midEnd: Int, coverage: UInt32, rimOffset: Int
+        let x0: Int, x1: Int, midStart: Int, midEnd: Int, coverage: UInt32
+        /// The row's rim coverages: left rim, then right rim.
+        let rims: UnsafePointer<UInt8>
+
+        /// Coverage (0...255) of pixel `x`.
+        @inline(__always)
+        func at(_ x: Int) -> UInt32 {
+            if x < x0 || x >= x1 { return 0 }
+            if x < midStart { return UInt32(rims[x &- x0]) }
+            if x < midEnd { return coverage }
+            return UInt32(rims[(midStart &- x0) &+ (x &- midEnd)])
+        }
         /// Pixels outside `liveStart..<liveEnd` have coverage 0.
         let liveStart: Int, liveEnd: Int
     }

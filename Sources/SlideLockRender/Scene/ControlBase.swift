@@ -176,12 +176,12 @@ final class ControlBase {
         @inline(__always)
         private func pixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
             var p = background
-            if let track, let t, let trackSource, let trackInverse {
-                let c = track.coverage(x, in: t)
+            if let t, let trackSource, let trackInverse {
+                let c = t.at(x)
                 if c > 0 { p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c) }
             }
-            if let fill, let f {
-                let c = fill.coverage(x, in: f)
+            if let f {
+                let c = f.at(x)
                 if c > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: c) }
             }
             return p
