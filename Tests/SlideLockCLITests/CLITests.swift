@@ -75,6 +75,12 @@ import Testing
         (["--frobnicate"], 2, "unknown flag --frobnicate"),
         (["--set", "theme.fonts=/nonexistent/font.ttf"], 1, "font file /nonexistent/font.ttf"),
         (["play", "--script", "/nonexistent.txt", "--frames", "/tmp/f"], 1, "/nonexistent.txt: No such file"),
+        (["bench", "--kinds", "full,sideways"], 2, "--kinds: expected full, thumb or hue, got \"sideways\""),
+        (["bench", "--sizes", "800by480"], 2, "--sizes: expected WIDTHxHEIGHT"),
+        (["bench", "--best-of", "0"], 2, "--best-of: 0 is out of range"),
+        // The start-up child opens the fonts as the lock screen does: a bad font is its error.
+        (["bench", "--startup-child", "800x480", "--set", "theme.fonts=/nonexistent/font.ttf"], 1,
+         "font file /nonexistent/font.ttf"),
     ]
 
     @Test(arguments: 0..<mistakes.count)
@@ -210,5 +216,17 @@ import Testing
             #expect(r.status == 0)
             #expect(r.stdout.contains("Usage: slidelock"))
         }
+    }
+
+    /// A short bench prints every kind as a ratio to memset, the scanout copy and start-up.
+    @Test func benchPrintsRatiosScanoutAndStartup() throws {
+        let r = try Self.run(["bench", "--frames", "5", "--sizes", "96x64", "--startup", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        for kind in ["full ", "thumb", "hue  "] {
+            #expect(r.stdout.contains("96x64 \(kind) median"), "\(r.stdout)")
+        }
+        #expect(r.stdout.contains("x memset; scanout copy"))
+        #expect(r.stdout.contains("start-up 800x480: exec to first frame rendered"))
+        #expect(r.stdout.contains("font sets opened: 1"))
     }
 }

@@ -191,4 +191,25 @@ import Testing
             #expect(worst <= 1, "\(rect) radius \(radius): worst \(worst)")
         }
     }
+
+    @Test func sharedFontsAreOpenedOnceForEveryRenderer() throws {
+        let fonts = try LabelFonts(["DejaVu Sans"], weight: .bold)
+        let faces = fonts.openedFaces
+        let builder = SceneBuilder(settings: Settings(), width: 320, height: 200)
+        let a = SceneRenderer(width: 320, height: 200, fonts: fonts)
+        let b = SceneRenderer(width: 320, height: 200, fonts: fonts)
+        try a.render(builder.scene(ControlVisual()))
+        try b.render(builder.scene(ControlVisual()))
+        #expect(a.openedFontSets == 0 && b.openedFontSets == 0)
+        #expect(fonts.openedFaces == faces)
+        // A scene asking for other fonts (a reload) gets its own.
+        var other = Settings()
+        other.theme.labelWeight = .regular
+        try a.render(SceneBuilder(settings: other, width: 320, height: 200).scene(ControlVisual()))
+        #expect(a.openedFontSets == 1)
+    }
+
+    @Test func sharedFontsReportAMissingFontFile() {
+        #expect(throws: FontError.self) { try LabelFonts(["/nonexistent/font.ttf"], weight: .bold) }
+    }
 }

@@ -11,6 +11,8 @@ public final class Canvas {
     public var clip: PixelRect
     /// Colour tables of recent fills: a moving thumb redraws the same gradient each frame.
     var columnCache = ColumnCache()
+    /// Row spans and rim coverages of recent rounded rectangles.
+    var shapeCache = ShapeCache()
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
@@ -79,13 +81,15 @@ struct PackedColor {
 /// Source-over of a premultiplied colour scaled by `coverage` (0...255) onto an opaque pixel.
 @inlinable @inline(__always)
 func blend(_ dst: UInt32, r: UInt32, g: UInt32, b: UInt32, a: UInt32, coverage: UInt32) -> UInt32 {
-    let sa = div255(a &* coverage)
-    let inv = 255 &- sa
-    let dr = (dst >> 16) & 0xFF, dg = (dst >> 8) & 0xFF, db = dst & 0xFF
-    let nr = div255(r &* coverage) &+ div255(dr &* inv)
-    let ng = div255(g &* coverage) &+ div255(dg &* inv)
-    let nb = div255(b &* coverage) &+ div255(db &* inv)
-    return (nr << 16) | (ng << 8) | nb
+    blend(dst, source: r << 16 | g << 8 | b, alpha: a, coverage: coverage)
+}
+
+/// The same with the colour packed (0x00RRGGBB, premultiplied): per channel
+/// `src * c / 255 + dst * (255 - a * c / 255) / 255`, two channels per multiply.
+@inlinable @inline(__always)
+func blend(_ dst: UInt32, source: UInt32, alpha: UInt32, coverage: UInt32) -> UInt32 {
+    let inv = 255 &- div255(alpha &* coverage)
+    return scalePacked(source, coverage) &+ scalePacked(dst, inv)
 }
 
 /// x / 255 rounded, exact for x in 0...65025.

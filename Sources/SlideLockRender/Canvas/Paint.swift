@@ -10,27 +10,40 @@ public enum Paint: Equatable, Sendable {
     /// `x0..<x0+count`, each taken at the pixel centre, so any clipped span gets the same
     /// values as a full one.
     func columns(from x0: Int, count: Int, opacity: Double) -> (source: [UInt32], inverseAlpha: [UInt32]) {
-        if case .solid(let c) = self {
-            let p = PackedColor(c, opacity: opacity)
-            return ([UInt32](repeating: p.r << 16 | p.g << 8 | p.b, count: count),
-                    [UInt32](repeating: 255 - p.a, count: count))
-        }
         var source = [UInt32](repeating: 0, count: count)
         var inverse = [UInt32](repeating: 0, count: count)
-        for i in 0..<count {
-            let color: Color
-            switch self {
-            case .solid(let c): color = c
-            case .horizontalGradient(let a, let b, let g0, let g1):
-                let span = g1 - g0
-                let t = span == 0 ? 0 : min(max((Double(x0 + i) + 0.5 - g0) / span, 0), 1)
-                color = a.mixed(with: b, by: t)
+        source.withUnsafeMutableBufferPointer { s in
+            inverse.withUnsafeMutableBufferPointer { i in
+                writeColumns(from: x0, count: count, opacity: opacity, source: s.baseAddress!, inverse: i.baseAddress!)
             }
-            let p = PackedColor(color, opacity: opacity)
-            source[i] = p.r << 16 | p.g << 8 | p.b
-            inverse[i] = 255 - p.a
         }
         return (source, inverse)
+    }
+
+    /// `columns` into caller-owned tables: a hue animation recomputes the track's columns
+    /// every frame, with no allocation.
+    func writeColumns(from x0: Int, count: Int, opacity: Double, source s: UnsafeMutablePointer<UInt32>,
+                      inverse inv: UnsafeMutablePointer<UInt32>) {
+        switch self {
+        case .solid(let c):
+            let p = PackedColor(c, opacity: opacity)
+            s.update(repeating: p.r << 16 | p.g << 8 | p.b, count: count)
+            inv.update(repeating: 255 - p.a, count: count)
+        case .horizontalGradient(let a, let b, let g0, let g1):
+            // The arithmetic of `Color.mixed` and `PackedColor` in one straight loop (no
+            // division, no calls), which the compiler turns into vector code.
+            let scale = g1 == g0 ? 0 : 1 / (g1 - g0)
+            let dr = b.red - a.red, dg = b.green - a.green, db = b.blue - a.blue, da = b.alpha - a.alpha
+            for i in 0..<count {
+                let t = min(max((Double(x0 &+ i) + 0.5 - g0) * scale, 0), 1)
+                let alpha = min(max((a.alpha + da * t) * opacity, 0), 1)
+                let red = Int32(min(max(a.red + dr * t, 0), 1) * alpha * 255 + 0.5)
+                let green = Int32(min(max(a.green + dg * t, 0), 1) * alpha * 255 + 0.5)
+                let blue = Int32(min(max(a.blue + db * t, 0), 1) * alpha * 255 + 0.5)
+                s[i] = UInt32(truncatingIfNeeded: red << 16 | green << 8 | blue)
+                inv[i] = UInt32(truncatingIfNeeded: 255 - Int32(alpha * 255 + 0.5))
+            }
+        }
     }
 }
 

@@ -3,41 +3,35 @@ import SlideLockCore
 extension Canvas {
     /// Fills an anti-aliased rounded rectangle. Coverage is 0.5 - signed distance to the
     /// outline, per pixel centre: exact for straight edges, smooth at any corner radius.
-    /// Only the corner and edge pixels need the distance; the middle of each row has one
-    /// coverage, which keeps big shapes (the track) fast.
+    /// Only the corner and edge pixels need the distance (`ShapeRows`, cached); the middle
+    /// of each row has one coverage, which keeps big shapes (the track) fast.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint, opacity: Double = 1) {
         guard !rect.isEmpty, opacity > 0 else { return }
         let area = rect.enclosingPixels.intersection(clip)
         guard !area.isEmpty else { return }
-        let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
         let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
-        let shape = RoundedBox(rect: rect, radius: r)
+        let shape = shapeCache.rows(rect, radius: radius)
+        // An opaque solid covers what is under it: its full-coverage spans are plain stores.
+        var opaqueSolid = false
+        if case .solid = paint, columns.inverseAlpha.first == 0 { opaqueSolid = true }
 
         columns.source.withUnsafeBufferPointer { source in
             columns.inverseAlpha.withUnsafeBufferPointer { inverse in
                 for y in area.y..<area.maxY {
-                    let cy = Double(y) + 0.5
-                    let inCorner = cy < rect.minY + r || cy > rect.maxY - r
-                    let rowCoverage = coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
-                    // Columns whose coverage is the row's vertical coverage alone: between the
-                    // corners, plus, in a fully covered row, the part of each corner circle at
-                    // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there
-                    // too). Only the rim pixels need the distance function.
-                    var band = inCorner ? max(r, 0.5) : 0.5
-                    if inCorner && rowCoverage == 255 {
-                        let dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
-                        let inner = r - 0.5
-                        band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
-                    }
+                    guard let spans = shape.row(y) else { continue }
                     // Clamped into the area: a shape half off the canvas (the slide-off
                     // transition) must never index past the colour tables.
-                    let midStart = min(area.maxX, max(area.x, clampedInt((rect.minX + band - 0.5).rounded(.up))))
-                    let midEnd = max(midStart, min(area.maxX, clampedInt((rect.maxX - band - 0.5).rounded(.down)) + 1))
+                    let midStart = min(area.maxX, max(area.x, spans.midStart))
+                    let midEnd = max(midStart, min(area.maxX, spans.midEnd))
                     let row = pixels + y * width
-                    for x in area.x..<midStart {
-                        blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])
+                    for x in max(area.x, spans.liveStart)..<max(max(area.x, spans.liveStart), midStart) {
+                        let c = shape.coverage(x, in: spans)
+                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
-                    if rowCoverage == 255 {
+                    let rowCoverage = spans.coverage
+                    if rowCoverage == 255 && opaqueSolid {
+                        (row + midStart).update(repeating: source[0], count: midEnd - midStart)
+                    } else if rowCoverage == 255 {
                         blendOpaqueSpan(row + midStart, source.baseAddress! + (midStart - area.x),
                                         inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
                     } else if rowCoverage > 0 {
@@ -46,19 +40,13 @@ extension Canvas {
                             row[x] = blendPacked(row[x], source[i], inverse[i], coverage: rowCoverage)
                         }
                     }
-                    for x in midEnd..<area.maxX {
-                        blendEdge(row, x, shape, cy, source[x - area.x], inverse[x - area.x])
+                    for x in midEnd..<max(midEnd, min(area.maxX, spans.liveEnd)) {
+                        let c = shape.coverage(x, in: spans)
+                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
                     }
                 }
             }
         }
-    }
-
-    @inline(__always)
-    private func blendEdge(_ row: UnsafeMutablePointer<UInt32>, _ x: Int, _ shape: RoundedBox, _ cy: Double,
-                           _ source: UInt32, _ inverse: UInt32) {
-        let c = coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy))
-        if c > 0 { row[x] = blendPacked(row[x], source, inverse, coverage: c) }
     }
 
     /// Fills the ring between a rounded rectangle and the same shape inset by `lineWidth`
@@ -107,7 +95,7 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
-@inline(__always)
+@inlinable @inline(__always)
 func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
     var rb = (pixel & 0xFF00FF) &* factor &+ 0x800080
     rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
@@ -119,8 +107,7 @@ func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
 /// Source-over of a premultiplied packed colour at partial coverage.
 @inline(__always)
 func blendPacked(_ dst: UInt32, _ source: UInt32, _ inverse: UInt32, coverage c: UInt32) -> UInt32 {
-    let alpha = 255 &- inverse
-    return blend(dst, r: (source >> 16) & 0xFF, g: (source >> 8) & 0xFF, b: source & 0xFF, a: alpha, coverage: c)
+    blend(dst, source: source, alpha: 255 &- inverse, coverage: c)
 }
 
 /// Coverage 0...1 as 0...255.

@@ -10,6 +10,7 @@ final class IconRasterizer {
     struct Mask {
         let width: Int, height: Int
         let alpha: [UInt8]
+        let spans: [Int32]
     }
 
     private var cache: [Key: Mask] = [:]
@@ -34,7 +35,7 @@ final class IconRasterizer {
             cache[key] = mask
         }
         canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-                         color: color, opacity: opacity)
+                         color: color, opacity: opacity, spans: mask.spans)
     }
 
     private func rasterize(_ key: Key) -> Mask {
@@ -52,26 +53,47 @@ final class IconRasterizer {
                 alpha[py * w + px] = UInt8(c * 255 + 0.5)
             }
         }
-        return Mask(width: w, height: h, alpha: alpha)
+        return Mask(width: w, height: h, alpha: alpha, spans: inkSpans(alpha, width: w, height: h))
     }
 }
 
 extension Canvas {
     /// Blends `color` through an 8-bit coverage mask placed at (x, y), clipped.
-    func blendMask(_ alpha: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
-                   color: Color, opacity: Double) {
+    /// `spans` (from `inkSpans`) bound each mask row's inked columns: the rest is skipped.
+    func blendMask(_ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
+                   color: Color, opacity: Double, spans: [Int32]) {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
-        alpha.withUnsafeBufferPointer { mask in
+        let source = p.r << 16 | p.g << 8 | p.b, alpha = p.a
+        maskBytes.withUnsafeBufferPointer { mask in
             for py in area.y..<area.maxY {
-                let row = pixels + py * width
-                let mrow = (py - y) * mw - x
-                for px in area.x..<area.maxX {
-                    let c = UInt32(mask[mrow + px])
-                    if c > 0 { row[px] = blend(row[px], r: p.r, g: p.g, b: p.b, a: p.a, coverage: c) }
+                let row = pixels + py * width + area.x
+                let mrow = mask.baseAddress! + (py - y) * mw + (area.x - x)
+                let skip = area.x - x
+                let from = max(0, Int(spans[2 * (py - y)]) - skip)
+                let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
+                // No branch per pixel: coverage 0 leaves the pixel as it is (dst * 255 / 255),
+                // so the compiler vectorises the loop (measured: fewer instructions than
+                // skipping empty pixels).
+                for i in from..<to {
+                    row[i] = blend(row[i], source: source, alpha: alpha, coverage: UInt32(mrow[i]))
                 }
             }
         }
     }
+}
+
+/// For each row of an 8-bit mask, the columns from its first to past its last nonzero
+/// byte (0, 0 for an empty row), as pairs.
+func inkSpans(_ alpha: [UInt8], width: Int, height: Int) -> [Int32] {
+    var spans = [Int32](repeating: 0, count: 2 * height)
+    for y in 0..<height {
+        let row = alpha[(y * width)..<(y * width + width)]
+        if let first = row.firstIndex(where: { $0 != 0 }), let last = row.lastIndex(where: { $0 != 0 }) {
+            spans[2 * y] = Int32(first - y * width)
+            spans[2 * y + 1] = Int32(last - y * width + 1)
+        }
+    }
+    return spans
 }

@@ -6,15 +6,25 @@ public final class SceneRenderer {
     private var previous: Scene?
     private var texts: [TextKey: TextRenderer] = [:]
     private let icons = IconRasterizer()
+    private let base = ControlBase()
     private var reported: Set<String> = []
+    /// Fonts opened by the caller and shared with other renderers; used when a scene asks
+    /// for them.
+    private let shared: LabelFonts?
+    /// Font sets this renderer opened itself (0 when the shared fonts served every scene).
+    public private(set) var openedFontSets = 0
 
     struct TextKey: Hashable { let fonts: [String]; let weight: FontWeight }
 
-    public init(width: Int, height: Int) {
+    /// A renderer for `width` x `height` frames. With `fonts`, labels in those fonts use
+    /// them instead of opening their own (the lock screen opens its fonts once).
+    public init(width: Int, height: Int, fonts: LabelFonts? = nil) {
         canvas = Canvas(width: width, height: height)
+        shared = fonts
     }
 
     /// Opens `fonts` once and lets them go: a start-up check that needs no screen yet.
+    /// Prefer `LabelFonts`, which keeps them open for the renderers.
     public static func checkFonts(_ fonts: [String], weight: FontWeight) throws(FontError) {
         _ = try TextRenderer(fonts: fonts, weight: weight)
     }
@@ -28,8 +38,8 @@ public final class SceneRenderer {
     /// New font warnings since the last call (a family not installed, a glyph nowhere).
     public func takeWarnings() -> [String] {
         var fresh: [String] = []
-        for renderer in texts.values {
-            for w in renderer.warnings where !reported.contains(w) {
+        for warnings in texts.values.map(\.warnings) + [shared?.warnings ?? []] {
+            for w in warnings where !reported.contains(w) {
                 reported.insert(w)
                 fresh.append(w)
             }
@@ -44,6 +54,7 @@ public final class SceneRenderer {
         precondition(scene.width == canvas.width && scene.height == canvas.height, "scene size != canvas size")
         let text = try textRenderer(scene.label)
         let damage = previous.map { Damage.between($0, scene) } ?? [canvas.bounds]
+        if !damage.isEmpty { base.prepare(baseKey(scene), on: canvas) }
         for rect in damage {
             canvas.withClip(rect) { draw(scene, text: text) }
         }
@@ -51,17 +62,84 @@ public final class SceneRenderer {
         return damage
     }
 
+    /// Draws `scene` whole the plain way, one layer over the other: the reference the fast
+    /// path must equal pixel for pixel (tests compare them).
+    func renderLayered(_ scene: Scene) throws(FontError) {
+        let text = try textRenderer(scene.label)
+        canvas.withClip(canvas.bounds) { drawLayers(scene, text: text) }
+        previous = nil
+    }
+
     public func invalidate() { previous = nil }
 
     private func textRenderer(_ label: LabelLayer) throws(FontError) -> TextRenderer {
+        if let shared, shared.serves(label) { return shared.text }
         let key = TextKey(fonts: label.fonts, weight: label.weight)
         if let r = texts[key] { return r }
         let r = try TextRenderer(fonts: label.fonts, weight: label.weight)
         texts[key] = r
+        openedFontSets += 1
         return r
     }
 
+    private func baseKey(_ s: Scene) -> ControlBase.Key {
+        let dx = s.controlOffset
+        let t = s.track
+        let trackRect = t.rect.offsetBy(dx: dx, dy: 0)
+        let (g0, g1) = t.rightToLeft ? (trackRect.maxX, trackRect.minX) : (trackRect.minX, trackRect.maxX)
+        return ControlBase.Key(
+            background: s.background, trackRect: trackRect, trackRadius: t.radius,
+            trackPaint: .horizontalGradient(from: t.leading, to: t.trailing, x0: g0, x1: g1), trackOpacity: t.opacity,
+            fillRect: s.fill.rect.offsetBy(dx: dx, dy: 0), fillRadius: s.fill.radius, fillColor: s.fill.color,
+            fillOpacity: s.fill.opacity)
+    }
+
+    /// The fast path, inside the canvas clip: background, track and fill in one pass
+    /// (`ControlBase`), except under the label's ink where the fill also covers it: there the
+    /// label must go between track and fill, so the fill is blended after it. Then the
+    /// layers above, as in `drawLayers`.
     private func draw(_ s: Scene, text: TextRenderer) {
+        let area = canvas.clip
+        let dx = s.controlOffset
+        let l = s.label
+        let labelClip = l.clip.offsetBy(dx: dx, dy: 0).enclosingPixels
+        let fillRect = s.fill.rect.offsetBy(dx: dx, dy: 0)
+        let labelCenter = Point(x: l.center.x + dx, y: l.center.y)
+        var under = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        if l.opacity > 0 && s.fill.opacity > 0 && !fillRect.isEmpty && l.pixelSize >= 1 {
+            under = text.inkBounds(l.text, pixelSize: Int(l.pixelSize), center: labelCenter)
+                .intersection(labelClip).intersection(fillRect.enclosingPixels).intersection(area)
+        }
+        if under.isEmpty {
+            base.paint(area, withFill: true, on: canvas)
+        } else {
+            // The area around `under`: rows above and below, then left and right of it.
+            base.paint(PixelRect(x: area.x, y: area.y, width: area.width, height: under.y - area.y),
+                       withFill: true, on: canvas)
+            base.paint(PixelRect(x: area.x, y: under.maxY, width: area.width, height: area.maxY - under.maxY),
+                       withFill: true, on: canvas)
+            base.paint(PixelRect(x: area.x, y: under.y, width: under.x - area.x, height: under.height),
+                       withFill: true, on: canvas)
+            base.paint(PixelRect(x: under.maxX, y: under.y, width: area.maxX - under.maxX, height: under.height),
+                       withFill: true, on: canvas)
+            base.paint(under, withFill: false, on: canvas)
+        }
+        if l.opacity > 0 {
+            canvas.withClip(labelClip) {
+                text.draw(l.text, pixelSize: Int(l.pixelSize), center: labelCenter,
+                          color: l.color, opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
+            }
+        }
+        if !under.isEmpty {
+            canvas.withClip(under) {
+                canvas.fillRoundedRect(fillRect, radius: s.fill.radius, paint: .solid(s.fill.color), opacity: s.fill.opacity)
+            }
+        }
+        drawThumb(s)
+    }
+
+    /// The layers one over the other, each over the whole clip.
+    private func drawLayers(_ s: Scene, text: TextRenderer) {
         canvas.fill(canvas.bounds, color: s.background)
         let dx = s.controlOffset
         let t = s.track
@@ -80,6 +158,12 @@ public final class SceneRenderer {
         // The fill goes over the label: the dragged part of the track covers its text.
         canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
                                paint: .solid(s.fill.color), opacity: s.fill.opacity)
+        drawThumb(s)
+    }
+
+    /// The thumb, its border and its icon: over everything else.
+    private func drawThumb(_ s: Scene) {
+        let dx = s.controlOffset
         let th = s.thumb
         let thumbRect = th.rect.offsetBy(dx: dx, dy: 0)
         let inner = th.borderWidth > 0 ? thumbRect.insetBy(th.borderWidth) : thumbRect

@@ -87,7 +87,7 @@ final class FontFace {
             }
         }
         return GlyphBitmap(width: w, height: h, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                           alpha: alpha)
+                           alpha: alpha, spans: inkSpans(alpha, width: w, height: h))
     }
 }
 
@@ -95,4 +95,6 @@ final class FontFace {
 struct GlyphBitmap {
     let width: Int, height: Int, left: Int, top: Int
     let alpha: [UInt8]
+    /// Inked columns per row (`inkSpans`).
+    let spans: [Int32]
 }

@@ -15,15 +15,6 @@ final class TextRenderer {
 
     var warnings: [String] { fonts.warnings }
 
-    /// Largest pixel size text is drawn at: taller than any panel, small enough that one
-    /// glyph bitmap stays a few megabytes.
-    static let maximumPixelSize = 4096
-
-    /// A scene's label size as whole pixels FreeType can take (0 draws nothing).
-    static func pixelSize(_ size: Double) -> Int {
-        min(max(clampedInt(size), 0), maximumPixelSize)
-    }
-
     func line(_ text: String, pixelSize: Int) -> TextLine {
         let key = LineKey(text: text, size: pixelSize)
         if let cached = lines[key] { return cached }
@@ -38,17 +29,8 @@ final class TextRenderer {
     func draw(_ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
               shimmerX: Double?, on canvas: Canvas) {
         guard opacity > 0, pixelSize > 0 else { return }
-        let line = line(text, pixelSize: pixelSize)
-        let originX = center.x - line.width / 2
-        let baseline = (center.y + (line.ascent - line.descent) / 2).rounded()
         let band = Double(pixelSize) * 1.5
-        for g in line.glyphs {
-            let penX = originX + g.x
-            let whole = penX.rounded(.down)
-            let sub = clampedInt((penX - whole) * 4)
-            let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
-            guard let bitmap = glyphs[key] ?? render(key) else { continue }
-            let x = clampedInt(whole) + bitmap.left, y = clampedInt(baseline + g.y.rounded()) - bitmap.top
+        let line = place(text, pixelSize: pixelSize, center: center) { bitmap, x, y in
             var tint = color
             if let shimmerX {
                 // One tint per glyph keeps the cost flat; the band is wide enough to look smooth.
@@ -57,13 +39,56 @@ final class TextRenderer {
                 tint = color.mixed(with: .white, by: 0.8 * t)
             }
             canvas.blendMask(bitmap.alpha, width: bitmap.width, height: bitmap.height, x: x, y: y,
-                             color: tint, opacity: opacity)
+                             color: tint, opacity: opacity, spans: bitmap.spans)
         }
-        for box in line.boxes {
-            let rect = Rect(x: (originX + box.x).rounded(), y: baseline - line.ascent * 0.7,
-                            width: box.width.rounded(), height: (line.ascent * 0.7).rounded())
+        for rect in boxes(line.line, origin: line.originX, baseline: line.baseline) {
             canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
                                      color: color, opacity: opacity)
+        }
+    }
+
+    /// The pixels `draw` may touch for the same arguments: the union of the glyph images and
+    /// the boxes standing in for missing characters. Cached for the last label.
+    func inkBounds(_ text: String, pixelSize: Int, center: Point) -> PixelRect {
+        let key = InkKey(text: text, size: pixelSize, x: center.x, y: center.y)
+        if let lastInk, lastInk.key == key { return lastInk.bounds }
+        var bounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        guard pixelSize > 0 else { return bounds }
+        let line = place(text, pixelSize: pixelSize, center: center) { bitmap, x, y in
+            bounds = bounds.union(PixelRect(x: x, y: y, width: bitmap.width, height: bitmap.height))
+        }
+        for rect in boxes(line.line, origin: line.originX, baseline: line.baseline) {
+            bounds = bounds.union(rect.enclosingPixels)
+        }
+        lastInk = (key, bounds)
+        return bounds
+    }
+
+    private struct InkKey: Equatable { let text: String, size: Int, x: Double, y: Double }
+    private var lastInk: (key: InkKey, bounds: PixelRect)?
+
+    /// Places each glyph of `text` centred on `center` and hands its image and top-left pixel
+    /// to `body`, in drawing order.
+    private func place(_ text: String, pixelSize: Int, center: Point,
+                       _ body: (GlyphBitmap, Int, Int) -> Void) -> (line: TextLine, originX: Double, baseline: Double) {
+        let line = line(text, pixelSize: pixelSize)
+        let originX = center.x - line.width / 2
+        let baseline = (center.y + (line.ascent - line.descent) / 2).rounded()
+        for g in line.glyphs {
+            let penX = originX + g.x
+            let whole = penX.rounded(.down)
+            let sub = clampedInt((penX - whole) * 4)
+            let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
+            guard let bitmap = glyphs[key] ?? render(key) else { continue }
+            body(bitmap, clampedInt(whole) + bitmap.left, clampedInt(baseline + g.y.rounded()) - bitmap.top)
+        }
+        return (line, originX, baseline)
+    }
+
+    private func boxes(_ line: TextLine, origin originX: Double, baseline: Double) -> [Rect] {
+        line.boxes.map { box in
+            Rect(x: (originX + box.x).rounded(), y: baseline - line.ascent * 0.7,
+                 width: box.width.rounded(), height: (line.ascent * 0.7).rounded())
         }
     }
 

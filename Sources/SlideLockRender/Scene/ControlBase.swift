@@ -1,0 +1,190 @@
+import SlideLockCore
+
+/// The bottom layers of a frame, background, track and fill, written in one pass with each
+/// pixel stored once. A horizontal gradient over a solid background is one colour per
+/// column, so the composite of every row where both shapes cover fully is the same row:
+/// it is computed once per change (`withoutFill`, `withFill`) and copied. Only the pixels
+/// where a shape's coverage differs from that row's (corners, anti-aliased ends, partial
+/// top and bottom rows) are blended one by one, from cached coverages. The result is
+/// exactly what drawing the layers one over the other gives (`SceneRenderer.renderLayered`).
+final class ControlBase {
+    struct Layer {
+        let shape: ShapeRows
+        let paint: Paint
+        let opacity: Double
+    }
+
+    struct Key: Equatable {
+        let background: Color
+        let trackRect: Rect, trackRadius: Double, trackPaint: Paint, trackOpacity: Double
+        let fillRect: Rect, fillRadius: Double, fillColor: Color, fillOpacity: Double
+    }
+
+    private var key: Key?
+    /// What the track's tables and `withoutFill` were last built for: a moving thumb
+    /// changes only the fill, and they stay.
+    private var trackBuilt: (key: Key, start: Int, count: Int)?
+    private var background: UInt32 = 0
+    private var track: Layer?
+    private var fill: Layer?
+    /// Columns `start..<start + count` of the templates and the track's colour tables.
+    private var start = 0
+    private var trackSource: [UInt32] = []
+    private var trackInverse: [UInt32] = []
+    private var fillSource: UInt32 = 0
+    private var fillInverse: UInt32 = 0
+    private var withoutFill: [UInt32] = []
+    private var withFill: [UInt32] = []
+
+    /// Takes the frame's layers (already offset); rebuilds the templates when they changed.
+    func prepare(_ key: Key, on canvas: Canvas) {
+        guard key != self.key else { return }
+        self.key = key
+        background = PackedColor(key.background).opaque
+        track = key.trackRect.isEmpty || key.trackOpacity <= 0 ? nil
+            : Layer(shape: canvas.shapeCache.rows(key.trackRect, radius: key.trackRadius),
+                    paint: key.trackPaint, opacity: key.trackOpacity)
+        fill = key.fillRect.isEmpty || key.fillOpacity <= 0 ? nil
+            : Layer(shape: canvas.shapeCache.rows(key.fillRect, radius: key.fillRadius),
+                    paint: .solid(key.fillColor), opacity: key.fillOpacity)
+        let fillColor = PackedColor(key.fillColor, opacity: key.fillOpacity)
+        fillSource = fillColor.r << 16 | fillColor.g << 8 | fillColor.b
+        fillInverse = 255 - fillColor.a
+        var lo = canvas.width, hi = 0
+        for layer in [track, fill].compactMap({ $0 }) {
+            lo = min(lo, max(0, layer.shape.x0)); hi = max(hi, min(canvas.width, layer.shape.x1))
+        }
+        start = lo
+        let count = max(0, hi - lo)
+        // The tables keep their storage from frame to frame.
+        if trackSource.count != count {
+            trackSource = [UInt32](repeating: 0, count: count); trackInverse = trackSource
+            withoutFill = trackSource; withFill = trackSource
+        }
+        let (t0, t1) = track.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
+        let (f0, f1) = fill.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
+        let (fs, fi, bg) = (fillSource, fillInverse, background)
+        let trackUnchanged = trackBuilt.map {
+            $0.start == start && $0.count == count && $0.key.background == key.background
+                && $0.key.trackRect == key.trackRect && $0.key.trackRadius == key.trackRadius
+                && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
+        } ?? false
+        trackBuilt = (key, start, count)
+        trackSource.withUnsafeMutableBufferPointer { source in
+            trackInverse.withUnsafeMutableBufferPointer { inverse in
+                withoutFill.withUnsafeMutableBufferPointer { plain in
+                    withFill.withUnsafeMutableBufferPointer { filled in
+                        guard count > 0 else { return }
+                        if !trackUnchanged {
+                            track?.paint.writeColumns(from: start, count: count, opacity: track?.opacity ?? 0,
+                                                      source: source.baseAddress!, inverse: inverse.baseAddress!)
+                            // Full coverage is `source + destination * (255 - alpha) / 255`, as
+                            // in `blendOpaqueSpan`.
+                            plain.baseAddress!.update(repeating: bg, count: count)
+                            for i in max(0, t0)..<max(max(0, t0), min(count, t1)) {
+                                plain[i] = source[i] &+ scalePacked(bg, inverse[i])
+                            }
+                        }
+                        filled.baseAddress!.update(from: plain.baseAddress!, count: count)
+                        for i in max(0, f0)..<max(max(0, f0), min(count, f1)) {
+                            filled[i] = fs &+ scalePacked(filled[i], fi)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Writes background, track and (with `withFill`) fill over `rect`.
+    func paint(_ rect: PixelRect, withFill includeFill: Bool, on canvas: Canvas) {
+        let area = rect.intersection(canvas.bounds)
+        guard !area.isEmpty else { return }
+        // Everything the rows need, read once: the loops below touch no class storage.
+        let track = self.track, fill = includeFill ? self.fill : nil
+        let background = self.background, start = self.start
+        let fillSource = self.fillSource, fillInverse = self.fillInverse
+        withoutFill.withUnsafeBufferPointer { plain in
+            withFill.withUnsafeBufferPointer { filled in
+                trackSource.withUnsafeBufferPointer { source in
+                    trackInverse.withUnsafeBufferPointer { inverse in
+                        let rows = Rows(background: background, start: start,
+                                        template: (includeFill ? filled : plain).baseAddress,
+                                        track: track?.shape, trackSource: source.baseAddress,
+                                        trackInverse: inverse.baseAddress,
+                                        fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
+                        for y in area.y..<area.maxY {
+                            rows.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// One frame's rows: templates, colour tables and shapes as plain values and pointers.
+    private struct Rows {
+        let background: UInt32
+        let start: Int
+        let template: UnsafePointer<UInt32>?
+        let track: ShapeRows?
+        let trackSource: UnsafePointer<UInt32>?
+        let trackInverse: UnsafePointer<UInt32>?
+        let fill: ShapeRows?
+        let fillSource: UInt32
+        let fillInverse: UInt32
+
+        @inline(__always)
+        func paint(_ y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>) {
+            let t = track?.row(y)
+            let f = fill?.row(y)
+            guard t != nil || f != nil, let template else {
+                (row + x0).update(repeating: background, count: x1 - x0)
+                return
+            }
+            // Outside the shapes' live spans only the background shows; inside, the template
+            // row, then the pixels where a shape's coverage is not the template's are redone:
+            // its rims in this row, or all of it in a row it covers partly or not at all.
+            let lo = min(x1, max(x0, min(t?.liveStart ?? x1, f?.liveStart ?? x1)))
+            let hi = max(lo, min(x1, max(t?.liveEnd ?? x0, f?.liveEnd ?? x0)))
+            (row + x0).update(repeating: background, count: lo - x0)
+            (row + lo).update(from: template + (lo - start), count: hi - lo)
+            (row + hi).update(repeating: background, count: x1 - hi)
+            var done0 = 0, done1 = 0
+            @inline(__always) func redo(_ shape: ShapeRows?, _ spans: ShapeRows.Row?) {
+                guard let shape else { return }
+                if let spans, spans.coverage == 255 {
+                    let a0 = max(lo, spans.x0), a1 = min(hi, spans.midStart)
+                    // The fill's leading end is the track's: its rim is done once.
+                    if a0 < a1 && !(a0 == done0 && a1 == done1) {
+                        for x in a0..<a1 { row[x] = pixel(x, t, f) }
+                        done0 = a0; done1 = a1
+                    }
+                    let b0 = max(lo, spans.midEnd), b1 = min(hi, spans.x1)
+                    if b0 < b1 && !(b0 == done0 && b1 == done1) {
+                        for x in b0..<b1 { row[x] = pixel(x, t, f) }
+                        done0 = b0; done1 = b1
+                    }
+                } else {
+                    for x in max(lo, shape.x0)..<max(max(lo, shape.x0), min(hi, shape.x1)) { row[x] = pixel(x, t, f) }
+                }
+            }
+            redo(track, t)
+            redo(fill, f)
+        }
+
+        /// One pixel the slow way: the background, then each shape at its own coverage.
+        @inline(__always)
+        private func pixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
+            var p = background
+            if let t, let trackSource, let trackInverse {
+                let c = t.at(x)
+                if c > 0 { p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c) }
+            }
+            if let f {
+                let c = f.at(x)
+                if c > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: c) }
+            }
+            return p
+        }
+    }
+}
