@@ -73,6 +73,14 @@ inside() {
         mkdir -p "$root/src"
         mount --bind "$repo" "$root/src"
         mount --bind "$build" "$root/src/.build"
+        # arm64 programs run through binfmt; without the F flag the kernel looks up the
+        # interpreter inside the chroot, so lend it the host'"'"'s.
+        if [ -d /usr/libexec/qemu-binfmt ] && [ -x /usr/bin/qemu-aarch64-static ]; then
+            mkdir -p "$root/usr/libexec/qemu-binfmt"
+            touch "$root/usr/bin/qemu-aarch64-static"
+            mount --bind /usr/libexec/qemu-binfmt "$root/usr/libexec/qemu-binfmt"
+            mount --bind /usr/bin/qemu-aarch64-static "$root/usr/bin/qemu-aarch64-static"
+        fi
         exec chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM="${TERM:-dumb}" \
             PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
             SLIDELOCK_TEST_SKIP="${SLIDELOCK_TEST_SKIP:-}" "$@"
