@@ -5,6 +5,8 @@
 #   deploy/dev.sh test   install missing packages, run the whole test suite
 #   deploy/dev.sh package [amd64|arm64]
 #                        a .deb built with Debian trixie's Swift; its path is the last line
+#   deploy/dev.sh test-package [amd64|arm64]
+#                        that .deb installed, upgraded, removed and purged in the trixie chroot
 # Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo. With
 # no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's `swiftlang`.
 set -euo pipefail
@@ -121,5 +123,11 @@ case "${1:-}" in
     run) shift; run "$@" ;;
     test) shift; test_all "$@" ;;
     package) shift; exec deploy/package.sh "$@" ;;
-    *) echo "usage: deploy/dev.sh run [slidelock options] | deploy/dev.sh test | deploy/dev.sh package [amd64|arm64]" >&2; exit 2 ;;
+    test-package)
+        # Build the .deb, then install/upgrade/remove/purge it in the trixie chroot.
+        shift
+        deb=$(deploy/package.sh "$@")
+        deploy/package-check.sh "$deb"
+        ;;
+    *) echo "usage: deploy/dev.sh run [slidelock options] | deploy/dev.sh test | deploy/dev.sh package|test-package [amd64|arm64]" >&2; exit 2 ;;
 esac

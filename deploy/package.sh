@@ -61,8 +61,10 @@ apt_install() {
 
 apt_install swiftlang pkg-config libstdc++-14-dev dpkg-dev binutils lintian "${DEV[@]}"
 swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
-# Full RELRO, as Debian's hardening flags would give a C program.
-flags=(-c release --static-swift-stdlib --product slidelock -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
+# Full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
+# both architectures (gold leaves out the RELRO segment).
+flags=(-c release --static-swift-stdlib --product slidelock -Xswiftc -use-ld=lld
+       -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
 if [ "$arch" = amd64 ]; then
     strip=strip
 else
@@ -87,7 +89,7 @@ else
     strip=aarch64-linux-gnu-strip
     # An explicit resource directory is used as is for -static-stdlib: give the static one.
     flags+=(--triple aarch64-unknown-linux-gnu -Xswiftc -resource-dir -Xswiftc "$runtime/usr/libexec/swift/lib/swift_static"
-            -Xswiftc -use-ld=lld)
+)
     export PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig
 fi
 
