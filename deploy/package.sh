@@ -22,7 +22,9 @@ die() { say "$*"; exit 1; }
 # --- on the host: hand over to the chroot ---------------------------------------------------
 if [ "${1:-}" != --inside ]; then
     arch=${1:-amd64}
-    case $arch in amd64 | arm64) ;; -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    case $arch in amd64 | arm64) ;;
+        armhf | armel) say "$arch: Debian has no Swift for 32-bit ARM; the arm64 package runs on 64-bit Pi OS (Pi 3/4/5, Zero 2 W)"; exit 2 ;;
+        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
     [ $# -le 1 ] || { echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2; }
     version=${SLIDELOCK_VERSION:-}
