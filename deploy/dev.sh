@@ -54,11 +54,13 @@ find_swift() {
     exit 1
 }
 
-# --static-swift-stdlib links libstdc++ statically-resolved through `-lstdc++`: the -dev
-# package of the GCC whose crt files the Swift driver picks (the newest one installed).
+# --static-swift-stdlib passes `-lstdc++` to the linker, which needs libstdc++.so from the
+# -dev package of the GCC whose files the Swift driver picks (the newest one installed).
+# Debian's swiftlang does not depend on it. Native triple only: a multiarch machine may
+# have foreign GCC directories too.
 static_stdlib_packages() {
     local gcc
-    gcc=$(find /usr/lib/gcc/*-linux-gnu* -mindepth 1 -maxdepth 1 -name '[0-9]*' -printf '%f\n' 2>/dev/null |
+    gcc=$(find /usr/lib/gcc/"$(uname -m)"-linux-gnu* -mindepth 1 -maxdepth 1 -name '[0-9]*' -printf '%f\n' 2>/dev/null |
           sort -n | tail -n 1)
     [ -z "$gcc" ] || install_missing "libstdc++-$gcc-dev"
 }
