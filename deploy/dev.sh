@@ -23,9 +23,13 @@ say() { printf 'dev.sh: %s\n' "$*" >&2; }
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
 
 install_missing() {
-    local missing=()
+    local missing=() native
+    native=$(dpkg --print-architecture)
     for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+        # The native (or arch: all) instance: on a multiarch machine libfoo-dev:arm64 alone
+        # does not make libfoo-dev installed.
+        dpkg-query -W -f='${Status} ${Architecture}\n' "$p" 2>/dev/null |
+            grep -Eq "^install ok installed ($native|all)\$" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     say "installing ${missing[*]}"
