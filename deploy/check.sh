@@ -1,7 +1,8 @@
 #!/bin/sh
 # Tests for deploy/: the unit passes `systemd-analyze verify`, install.sh installs into a
 # staging root (twice: idempotent) and --uninstall removes it again, and slidelock-relay
-# drives a stand-in gpioset with libgpiod 1.x and 2.x syntax and rejects bad settings.
+# drives a stand-in gpioset with libgpiod 1.x and 2.x syntax and rejects bad settings; dev.sh
+# shows a failed build's errors, and the packaging scripts refuse bad arguments.
 # Prints "N passed, M failed"; exit status 1 when anything failed. Called by dev.sh test.
 set -u
 cd "$(dirname "$0")/.." || exit 1
@@ -163,6 +164,32 @@ if [ "$status" -eq 4 ] && printf '%s' "$out" | grep -qF "gpioset could not drive
 else
     fail "relay: a failing gpioset exits 4 with a clear message" "status $status, output: $out"
 fi
+
+# --- (d) dev.sh, chroot.sh and the packaging scripts: their error paths --------------------
+# A build that fails must show why, not only its last progress line.
+mkdir -p "$work/fakeswift"
+cat >"$work/fakeswift/swift" <<'FAKE'
+#!/bin/sh
+echo "[5/7] Compiling slidelock main.swift"
+echo "/usr/bin/ld: cannot find -lstdc++: No such file or directory" >&2
+echo "[6/7] Linking slidelock"
+exit 1
+FAKE
+chmod +x "$work/fakeswift/swift"
+out=$(PATH="$work/fakeswift:$PATH" SLIDELOCK_DEMO_DIR="$work/demo" bash deploy/dev.sh run 2>&1); status=$?
+if [ "$status" -ne 0 ] && printf '%s' "$out" | grep -qF "cannot find -lstdc++" &&
+    printf '%s' "$out" | grep -qF "failed (its output is above)"; then
+    pass "dev.sh: a failed build shows the compiler's errors and fails"
+else
+    fail "dev.sh: a failed build shows the compiler's errors and fails" "status $status, output: $out"
+fi
+check "dev.sh: an unknown command is refused" sh -c 'bash deploy/dev.sh frobnicate 2>&1; [ $? -eq 2 ]'
+check "package.sh: armhf is refused with what to do instead" \
+    sh -c 'out=$(bash deploy/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"'
+check "package.sh: an unknown argument is refused" sh -c 'bash deploy/package.sh amd64 extra 2>/dev/null; [ $? -eq 2 ]'
+check "chroot.sh: a bad --arch is named" \
+    sh -c 'out=$(bash deploy/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"'
+check "package-check.sh: a missing .deb is refused" sh -c 'bash deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
 
 # --- the shipped config parses (when a slidelock build is at hand) ------------------------
 for candidate in .build/release/slidelock .build/debug/slidelock; do

@@ -4,7 +4,12 @@
 #                        headless demo that writes PNG frames when there is no DRM device
 #   deploy/dev.sh test   install missing packages, run the whole test suite
 #   deploy/dev.sh fuzz [SECONDS]  run each libFuzzer fuzzer SECONDS (default 60)
-# Works on Debian 12 / Raspberry Pi OS Bookworm, as root or through sudo.
+#   deploy/dev.sh package [amd64|arm64]
+#                        a .deb built with Debian trixie's Swift; its path is the last line
+#   deploy/dev.sh test-package [amd64|arm64]
+#                        that .deb installed, upgraded, removed and purged in the trixie chroot
+# Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo. With
+# no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's `swiftlang`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,30 +21,74 @@ TEST_PACKAGES=(fonts-noto-cjk systemd)
 
 say() { printf 'dev.sh: %s\n' "$*" >&2; }
 
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
 install_missing() {
-    local missing=()
+    local missing=() native
+    native=$(dpkg --print-architecture)
     for p in "$@"; do
-        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+        # The native (or arch: all) instance: on a multiarch machine libfoo-dev:arm64 alone
+        # does not make libfoo-dev installed.
+        dpkg-query -W -f='${Status} ${Architecture}\n' "$p" 2>/dev/null |
+            grep -Eq "^install ok installed ($native|all)\$" || missing+=("$p")
     done
     [ ${#missing[@]} -eq 0 ] && return 0
     say "installing ${missing[*]}"
-    local sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-    "${sudo[@]}" apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Debian 13 (trixie), and Raspberry Pi OS built on it, package Swift 6.0 as `swiftlang`
+# (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet.
+swiftlang_available() {
+    apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]' && return 0
+    as_root apt-get update -qq >/dev/null 2>&1 || return 1
+    apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]'
 }
 
 find_swift() {
     if command -v swift >/dev/null 2>&1; then return 0; fi
     if [ -x /opt/swift/usr/bin/swift ]; then export PATH=/opt/swift/usr/bin:$PATH; return 0; fi
-    say "no Swift toolchain found: install Swift 6 (swift.org, aarch64 or x86_64) and put it on PATH"
+    if swiftlang_available; then
+        install_missing swiftlang
+        command -v swift >/dev/null 2>&1 && return 0
+    fi
+    say "no Swift toolchain found: on Debian 13 / Pi OS (trixie) 64-bit: apt install swiftlang;" \
+        "elsewhere install Swift 6 (swift.org, aarch64 or x86_64) and put it on PATH"
+    say "32-bit Pi OS (armhf) has no Swift: install the arm64 .deb on a 64-bit Pi OS (deploy/README.md)"
     exit 1
+}
+
+# --static-swift-stdlib passes `-lstdc++` to the linker, which needs libstdc++.so from the
+# -dev package of the GCC whose files the Swift driver picks (the newest one installed).
+# Debian's swiftlang does not depend on it. Native triple only: a multiarch machine may
+# have foreign GCC directories too.
+static_stdlib_packages() {
+    local gcc
+    gcc=$(find /usr/lib/gcc/"$(uname -m)"-linux-gnu* -mindepth 1 -maxdepth 1 -name '[0-9]*' -printf '%f\n' 2>/dev/null |
+          sort -n | tail -n 1)
+    [ -z "$gcc" ] || install_missing "libstdc++-$gcc-dev"
+}
+
+# Quiet when it works (the last line); a failed build shows all it said.
+build() {
+    local log
+    log=$(mktemp)
+    if ! swift build "$@" >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        say "swift build $* failed (its output is above)"
+        exit 1
+    fi
+    tail -n 1 "$log"
+    rm -f "$log"
 }
 
 run() {
     install_missing "${BUILD_PACKAGES[@]}"
     find_swift
-    swift build -c release --static-swift-stdlib 2>&1 | tail -n 1
+    static_stdlib_packages
+    build -c release --static-swift-stdlib
     local bin=.build/release/slidelock
     if compgen -G '/dev/dri/card*' >/dev/null && [ -z "${SLIDELOCK_HEADLESS:-}" ]; then
         say "DRM device found: running the lock screen (slide to unlock, or Ctrl-C)"
@@ -54,6 +103,8 @@ run() {
     say "frames: $out/frames/  contact sheet: $out/contact-sheet.png  still: $out/locked.png"
 }
 
+skipped() { case ",${SLIDELOCK_TEST_SKIP:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
+
 test_all() {
     install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
     find_swift
@@ -61,11 +112,20 @@ test_all() {
     swift test
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
     deploy/check.sh
+    # A few seconds of each libFuzzer fuzzer, and every crash they ever found, replayed.
+    if ! skipped fuzz; then fuzz_smoke; fi
     # The DRM/KMS and evdev code against a real kernel: QEMU boots Debian's kernel (needs root
     # for apt and the kernel package; cached in /var/tmp/slidelock-vm).
-    local sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-    "${sudo[@]}" env PATH="$PATH" Tests/VM/test-all.sh
+    if ! skipped vm; then
+        as_root env PATH="$PATH" Tests/VM/test-all.sh
+    fi
+    # Debian's own Swift (trixie's swiftlang 6.0), as a Pi OS (trixie) owner gets it: this
+    # script again, inside a cached debootstrap chroot (deploy/chroot.sh).
+    if ! skipped trixie; then
+        local t0=$SECONDS
+        as_root deploy/chroot.sh test
+        say "trixie chroot with Debian's Swift: $((SECONDS - t0)) s"
+    fi
 }
 
 # libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.
@@ -82,5 +142,12 @@ case "${1:-}" in
     run) shift; run "$@" ;;
     test) shift; test_all "$@" ;;
     fuzz) shift; fuzz "$@" ;;
-    *) echo "usage: deploy/dev.sh run [slidelock options] | deploy/dev.sh test | deploy/dev.sh fuzz [SECONDS]" >&2; exit 2 ;;
+    package) shift; exec deploy/package.sh "$@" ;;
+    test-package)
+        # Build the .deb, then install/upgrade/remove/purge it in the trixie chroot.
+        shift
+        deb=$(deploy/package.sh "$@")
+        deploy/package-check.sh "$deb"
+        ;;
+    *) echo "usage: deploy/dev.sh run [slidelock options] | test | fuzz [SECONDS] | package|test-package [amd64|arm64]" >&2; exit 2 ;;
 esac

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# Tests a slidelock .deb in the trixie chroot of deploy/chroot.sh: install (apt resolves
+# Depends from trixie), the files in Debian's places, the binary runs (arm64 through
+# qemu-user), the unit verifies and is not enabled, conffiles; an upgrade keeps an edited
+# conffile and the enable link; remove keeps the conffiles and drops the link; purge leaves
+# nothing. Prints "N passed, M failed"; exit status 1 when anything failed.
+#
+#   deploy/package-check.sh out/deb/slidelock_VERSION_ARCH.deb
+set -uo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+if [ "${1:-}" != --inside ]; then
+    [ $# -eq 1 ] && [ -f "$1" ] || { echo "usage: deploy/package-check.sh FILE.deb" >&2; exit 2; }
+    deb=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+    case $deb in "$repo"/*) ;; *) echo "package-check.sh: $1 must be inside $repo (seen as /src)" >&2; exit 2 ;; esac
+    sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    exec "${sudo[@]}" "$repo/deploy/chroot.sh" run /src/deploy/package-check.sh --inside "/src${deb#"$repo"}"
+fi
+
+deb=$2
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); printf 'ok      %s\n' "$1"; }
+fail() { failed=$((failed + 1)); printf 'FAILED  %s\n' "$1"; [ $# -lt 2 ] || printf '%s\n' "$2" | sed 's/^/        /'; }
+check() { # name, command...: passes when the command succeeds
+    local name=$1; shift
+    local output
+    if output=$("$@" 2>&1); then pass "$name"; else fail "$name" "$output"; fi
+}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+export DEBIAN_FRONTEND=noninteractive
+
+# A second version of the same package, for the upgrade.
+version=$(dpkg-deb -f "$deb" Version)
+dpkg-deb -R "$deb" "$work/v2"
+sed -i "s/^Version: .*/Version: $version+check2/" "$work/v2/DEBIAN/control"
+dpkg-deb --root-owner-group -Zxz --build "$work/v2" "$work/v2.deb" >/dev/null
+
+dpkg -P slidelock >/dev/null 2>&1 || true
+unit=/usr/lib/systemd/system/slidelock.service
+wants=/etc/systemd/system/multi-user.target.wants/slidelock.service
+files="/usr/bin/slidelock /usr/libexec/slidelock/slidelock-relay /etc/slidelock/slidelock.conf
+/etc/default/slidelock-relay $unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
+/usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright"
+
+all_present() {
+    for f in $files; do [ -f "$f" ] || { echo "missing $f"; return 1; }; done
+    [ -x /usr/bin/slidelock ] && [ -x /usr/libexec/slidelock/slidelock-relay ] && [ -d /etc/slidelock/conf.d ]
+}
+# Clean: unknown keys are warnings with exit status 0, so any output is a finding.
+verify_unit() { local out; out=$(systemd-analyze verify "$unit" 2>&1); [ -z "$out" ] || { echo "$out"; return 1; }; }
+
+check "install: apt installs it with its Depends from trixie" apt-get install -y -qq "$deb"
+check "install: every file in Debian's place, executables executable" all_present
+check "install: the binary runs (check-config with the shipped config)" \
+    sh -c '/usr/bin/slidelock check-config | grep -qx "hook = /usr/libexec/slidelock/slidelock-relay"'
+check "install: the binary renders the lock screen" /usr/bin/slidelock render --out "$work/locked.png"
+check "install: the unit runs the packaged binary" grep -qx 'ExecStart=/usr/bin/slidelock' "$unit"
+check "install: systemd-analyze verify is clean" verify_unit
+check "install: the service is not enabled" sh -c '[ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]'
+check "install: both settings files are conffiles" sh -c "dpkg-query -W -f='\${Conffiles}' slidelock |
+    grep -q ' /etc/slidelock/slidelock.conf ' && dpkg-query -W -f='\${Conffiles}' slidelock | grep -q ' /etc/default/slidelock-relay '"
+check "install: the relay hook refuses to run without gpioset, clearly" \
+    sh -c 'out=$(SLIDELOCK_EVENT=unlock PATH=/usr/bin:/bin /usr/libexec/slidelock/slidelock-relay 2>&1); [ $? -ne 0 ] && echo "$out" | grep -q gpio'
+
+echo 'RELAY_LINE=27' >>/etc/default/slidelock-relay
+systemctl enable --quiet slidelock.service 2>/dev/null
+check "upgrade: dpkg -i of a newer version succeeds" dpkg -i --force-confold "$work/v2.deb"
+check "upgrade: the new version is installed" sh -c "[ \"\$(dpkg-query -W -f='\${Version}' slidelock)\" = '$version+check2' ]"
+check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/default/slidelock-relay | grep -qx RELAY_LINE=27'
+check "upgrade: the service stays enabled" test -L "$wants"
+
+check "remove: dpkg -r succeeds" dpkg -r slidelock
+check "remove: the binary and unit are gone" sh -c "[ ! -e /usr/bin/slidelock ] && [ ! -e $unit ]"
+check "remove: the conffiles stay" sh -c '[ -f /etc/slidelock/slidelock.conf ] && [ -f /etc/default/slidelock-relay ]'
+check "remove: no enable link points at the removed unit" test ! -e "$wants" -a ! -L "$wants"
+
+check "purge: dpkg -P succeeds" dpkg -P slidelock
+check "purge: nothing left" sh -c 'left=$(ls -d /etc/slidelock /etc/default/slidelock-relay /usr/libexec/slidelock \
+    /usr/share/doc/slidelock 2>/dev/null); [ -z "$left" ] || { echo "left: $left"; exit 1; }'
+check "purge: dpkg knows nothing of it" sh -c '! dpkg-query -W -f="\${Status}" slidelock 2>/dev/null | grep -q installed'
+
+printf '%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]

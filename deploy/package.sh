@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# A Debian package of slidelock for Debian 13 / Raspberry Pi OS (trixie), built on an x86-64
+# Debian machine with Debian's own Swift (swiftlang 6.0.3) inside the trixie chroot of
+# deploy/chroot.sh. The path of the .deb is the last line printed.
+#
+#   deploy/package.sh [amd64|arm64]          (default amd64; also: deploy/dev.sh package ARCH)
+#
+# arm64 is a cross build at native speed: the amd64 compiler, lld (shipped with swiftlang),
+# the arm64 -dev packages installed multiarch in the chroot, and the Swift runtime and
+# modules of swiftlang:arm64 of the same version unpacked beside them. (A native build in an
+# arm64 chroot under qemu-user takes about 18 minutes; this takes as long as an amd64 build.)
+# The binary links the Swift runtime statically and is stripped; Depends comes from
+# dpkg-shlibdeps. lintian must report no errors. Output: out/deb/slidelock_VERSION_ARCH.deb.
+# SLIDELOCK_VERSION overrides the version (default 0.1.0~gitDATE.COMMIT).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+cd "$repo"
+
+say() { printf 'package.sh: %s\n' "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+# --- on the host: hand over to the chroot ---------------------------------------------------
+if [ "${1:-}" != --inside ]; then
+    arch=${1:-amd64}
+    case $arch in amd64 | arm64) ;;
+        armhf | armel) say "$arch: Debian has no Swift for 32-bit ARM; the arm64 package runs on 64-bit Pi OS (Pi 3/4/5, Zero 2 W)"; exit 2 ;;
+        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
+    [ $# -le 1 ] || { echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2; }
+    version=${SLIDELOCK_VERSION:-}
+    if [ -z "$version" ]; then
+        commit=$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
+        version=0.1.0~git$(date -u +%Y%m%d).$commit
+    fi
+    sudo=()
+    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+    t0=$SECONDS
+    "${sudo[@]}" deploy/chroot.sh run env SLIDELOCK_VERSION="$version" /src/deploy/package.sh --inside "$arch" >&2
+    say "$arch package built in $((SECONDS - t0)) s"
+    echo "$repo/out/deb/slidelock_${version}_$arch.deb"
+    exit 0
+fi
+
+# --- inside the trixie chroot (root) ---------------------------------------------------------
+arch=$2
+version=$SLIDELOCK_VERSION
+DEV=(libdrm-dev libevdev-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev)
+apt_install() {
+    local missing=() native
+    native=$(dpkg --print-architecture)
+    for p in "$@"; do
+        # Multiarch: libfoo-dev:arm64 installed does not make libfoo-dev (native) installed.
+        local want=$native name=$p
+        case $p in *:*) want=${p#*:} name=${p%%:*} ;; esac
+        dpkg-query -W -f='${Status} ${Architecture}\n' "$name" 2>/dev/null |
+            grep -Eq "^install ok installed ($want|all)\$" || missing+=("$p")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    say "installing ${missing[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+apt_install swiftlang pkg-config libstdc++-14-dev dpkg-dev binutils lintian "${DEV[@]}"
+swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
+# Full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
+# both architectures (gold leaves out the RELRO segment).
+flags=(-c release --static-swift-stdlib --product slidelock -Xswiftc -use-ld=lld
+       -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
+if [ "$arch" = amd64 ]; then
+    strip=strip
+else
+    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+        dpkg --add-architecture arm64
+        apt-get update -qq
+    fi
+    apt_install binutils-aarch64-linux-gnu libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64 \
+        "${DEV[@]/%/:arm64}"
+    # Swift's arm64 runtime and modules, from the same swiftlang version as the compiler.
+    runtime=/var/cache/slidelock-arm64/swiftlang-$swift_version
+    if [ ! -d "$runtime/usr/libexec/swift/lib/swift_static" ]; then
+        say "unpacking swiftlang:arm64 $swift_version's runtime into $runtime"
+        rm -rf "$runtime" "$runtime.tmp"
+        mkdir -p "$runtime.tmp"
+        (cd "$runtime.tmp" && apt-get download -qq "swiftlang:arm64=$swift_version" 2>/dev/null)
+        dpkg-deb --fsys-tarfile "$runtime.tmp"/swiftlang_*_arm64.deb | tar -C "$runtime.tmp" -x --wildcards \
+            './usr/libexec/swift/lib/swift_static/*' './usr/libexec/swift/lib/clang/*'
+        rm -f "$runtime.tmp"/*.deb
+        mv "$runtime.tmp" "$runtime"
+    fi
+    strip=aarch64-linux-gnu-strip
+    # An explicit resource directory is used as is for -static-stdlib: give the static one.
+    flags+=(--triple aarch64-unknown-linux-gnu -Xswiftc -resource-dir -Xswiftc "$runtime/usr/libexec/swift/lib/swift_static"
+)
+    export PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig
+fi
+
+cd /src
+t0=$SECONDS
+log=$(mktemp)
+if ! swift build "${flags[@]}" >"$log" 2>&1; then cat "$log" >&2; die "swift build ${flags[*]} failed"; fi
+say "$(tail -n 1 "$log") ($((SECONDS - t0)) s)"
+bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock
+
+# --- the package tree ----------------------------------------------------------------------
+stage=$(mktemp -d)
+trap 'rm -rf "$stage" "$log"' EXIT
+pkg=$stage/slidelock
+doc=$pkg/usr/share/doc/slidelock
+install -d -m 0755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/libexec/slidelock" "$pkg/etc/slidelock/conf.d" \
+    "$pkg/etc/default" "$pkg/usr/lib/systemd/system" "$pkg/usr/lib/udev/rules.d" "$doc"
+install -m 0755 "$bin" "$pkg/usr/bin/slidelock"
+"$strip" --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/slidelock"
+install -m 0755 deploy/slidelock-relay "$pkg/usr/libexec/slidelock/slidelock-relay"
+
+# The shipped files name install.sh's /usr/local paths; a package uses Debian's.
+debianize() {
+    sed -e 's|/usr/local/bin/slidelock|/usr/bin/slidelock|g' \
+        -e 's|/usr/local/libexec/slidelock-relay|/usr/libexec/slidelock/slidelock-relay|g' \
+        -e 's|file:/usr/local/share/doc/slidelock/README.md|file:/usr/share/doc/slidelock/README.md.gz|g' \
+        -e 's|installed by deploy/install.sh to|shipped by the slidelock package in|' \
+        -e 's|/etc/systemd/system/slidelock.service|/usr/lib/systemd/system/slidelock.service|' \
+        -e 's|installed once by deploy/install.sh, never overwritten|a conffile of the slidelock package|' "$1"
+}
+debianize deploy/slidelock.service >"$pkg/usr/lib/systemd/system/slidelock.service"
+debianize deploy/slidelock.conf >"$pkg/etc/slidelock/slidelock.conf"
+install -m 0644 deploy/slidelock-relay.default "$pkg/etc/default/slidelock-relay"
+install -m 0644 deploy/99-slidelock-touch.rules "$pkg/usr/lib/udev/rules.d/99-slidelock-touch.rules"
+chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/etc/slidelock/slidelock.conf"
+grep -q 'ExecStart=/usr/bin/slidelock$' "$pkg/usr/lib/systemd/system/slidelock.service" || die "unit: ExecStart not rewritten"
+grep -q '^hook = /usr/libexec/slidelock/slidelock-relay$' "$pkg/etc/slidelock/slidelock.conf" || die "config: hook not rewritten"
+
+gzip -9n <deploy/README.md >"$doc/README.md.gz"
+gzip -9n <README.md >"$doc/slidelock.md.gz"
+install -m 0644 deploy/debian/copyright "$doc/copyright"
+date=$(date -u -R)
+printf 'slidelock (%s) unstable; urgency=medium\n\n  * Built by deploy/package.sh from the slidelock sources.\n\n -- %s  %s\n' \
+    "$version" "slidelock developers <slidelock@lists.invalid>" "$date" | gzip -9n >"$doc/changelog.gz"
+chmod 0644 "$doc"/*
+
+for script in postinst prerm postrm; do install -m 0755 "deploy/debian/$script" "$pkg/DEBIAN/$script"; done
+printf '/etc/slidelock/slidelock.conf\n/etc/default/slidelock-relay\n' >"$pkg/DEBIAN/conffiles"
+
+# Depends: what the binary links against, spelt as this release names the libraries.
+mkdir -p "$stage/debian"
+printf 'Source: slidelock\n\nPackage: slidelock\nArchitecture: any\n' >"$stage/debian/control"
+depends=$(cd "$stage" && DEB_HOST_ARCH=$arch DEB_HOST_MULTIARCH=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null) \
+    dpkg-shlibdeps -O -e"slidelock/usr/bin/slidelock" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || die "dpkg-shlibdeps found no dependencies"
+size=$(du -sk --exclude=DEBIAN "$pkg" | cut -f1)
+sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$size|" \
+    -e "s|@DEPENDS@|$depends, fonts-dejavu-core|" deploy/debian/control >"$pkg/DEBIAN/control"
+
+mkdir -p out/deb
+deb=out/deb/slidelock_${version}_$arch.deb
+dpkg-deb --root-owner-group -Zxz --build "$pkg" "$deb" >/dev/null
+say "$deb: $(du -k "$deb" | cut -f1) KiB (binary $(du -k "$pkg/usr/bin/slidelock" | cut -f1) KiB stripped)"
+say "Depends: $depends, fonts-dejavu-core"
+
+# No errors from lintian (warnings and notes are shown, not fatal).
+if ! lintian --fail-on error "$deb" >&2; then
+    die "lintian reports errors for $deb"
+fi
+say "lintian: no errors"
