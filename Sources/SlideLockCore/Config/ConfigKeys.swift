@@ -116,6 +116,7 @@ extension ConfigKey {
         .choice("action", "on_unlock", \.action.mode),
         .text("action", "hook", \.action.hook),
         .number("action", "timeout", \.action.timeout, .positive),
+        .number("action", "kill_grace", \.action.killGrace, .closed(0...60)),
         .number("action", "cooldown", \.action.cooldown, .nonNegative),
         .text("action", "slide_start_hook", \.action.slideStartHook),
         .text("action", "cancel_hook", \.action.cancelHook),

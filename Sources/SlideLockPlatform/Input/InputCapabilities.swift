@@ -110,3 +110,18 @@ public struct InputCapabilities: Equatable, Sendable {
         return "props \(list(props)); abs \(list(abs)); keys \(list(keyText)); rel \(list(rel))"
     }
 }
+
+extension InputCapabilities {
+    /// Keys that act on a console: the main block from Esc to F12 (`KEY_ESC` 1 ...
+    /// `KEY_F12` 88: letters, Ctrl, Alt, F-keys) and 96 ... 111 (keypad Enter, right Ctrl,
+    /// SysRq, right Alt, arrows, Delete).
+    static let consoleKeys: [ClosedRange<UInt16>] = [1...88, 96...111]
+
+    /// A keyboard for `KeyboardLockout`: not a pointing device (those belong to `TouchInput`,
+    /// which grabs what it uses) and has a key that acts on a console. A lone power button
+    /// (`KEY_POWER`) is not one: it stays with logind.
+    public var isKeyboard: Bool {
+        guard kind == .other else { return false }
+        return keys.contains { key in Self.consoleKeys.contains { $0.contains(key) } }
+    }
+}
