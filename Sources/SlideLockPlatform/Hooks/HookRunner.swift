@@ -65,6 +65,11 @@ public final class HookRunner {
         }
         var variables = extra
         variables["SLIDELOCK_EVENT"] = event
+        // The hook must not inherit slidelock's capabilities (CAP_SYS_ADMIN for DRM master):
+        // the unit gives them as ambient capabilities with SecureBits=noroot, so with the
+        // ambient set empty a hook starts with none even as root. slidelock keeps its own.
+        // Fails only on kernels before 4.3 (no ambient set there to inherit either).
+        _ = slidelock_clear_ambient_capabilities()
         let process: SpawnedProcess
         do {
             process = try SpawnedProcess.spawn(
