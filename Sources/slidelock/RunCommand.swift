@@ -70,6 +70,12 @@ enum RunCommand {
         log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
                  : "input: touch maps to \(touchPanel.name)")
         for line in input.takeLog() { log.info(line) }
+        // TEMPORARY wiring on the issue-10 branch, for the systemd VM test: keyboards present
+        // at start are grabbed and the VT locked for the whole run. The loop does not poll
+        // or service it yet (no hot-plugged keyboards): the lead wires that into the runtime.
+        let keyboards = settings.input.keyboardLockout ? KeyboardLockout() : nil
+        defer { keyboards?.close() }
+        for line in keyboards?.takeLog() ?? [] { log.info(line) }
         let notifier = try? SystemdNotifier()
         let screen = try LockScreen(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals, input: input, log: log,
