@@ -47,6 +47,9 @@ public final class HookRunner {
     deinit {
         if child != nil { _ = stop(now: MonotonicClock.now(), why: "slidelock is shutting down") }
         child?.killAndReap()
+        // Nobody can take these any more; the hook's last words (the relay's "relay off")
+        // still belong in the journal.
+        for line in log { Console.error(line) }
     }
 
     /// True from `start` until `service` returned the outcome.

@@ -13,7 +13,9 @@ MIRROR=${SLIDELOCK_VM_MIRROR:-http://deb.debian.org/debian}
 STAGE=$(mktemp -d "${TMPDIR:-/var/tmp}/slidelock-rootfs.XXXXXX")
 trap 'rm -rf "$STAGE"' EXIT
 PKGS=systemd,systemd-sysv,udev,kmod,gpiod,busybox,libdrm2,libevdev2,libfreetype6,libharfbuzz0b
-PKGS=$PKGS,libfontconfig1,libpng16-16,fonts-dejavu-core
+# fontconfig (fc-cache): a system font cache, as on Raspberry Pi OS; without one every
+# fontconfig start scans the fonts and complains that no cache directory is writable.
+PKGS=$PKGS,libfontconfig1,fontconfig,libpng16-16,fonts-dejavu-core
 
 debootstrap --variant=minbase --include="$PKGS" bookworm "$STAGE" "$MIRROR" >"$OUT.log" 2>&1 \
     || { tail -20 "$OUT.log" >&2; exit 1; }
