@@ -42,9 +42,8 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         else fail "unit: systemd-analyze security exposure $exposure <= 2.5"; fi
     fi
     check "unit: the relay is switched off before start and after stop" sh -c "
-        grep -qx 'ExecStartPre=-/usr/local/libexec/slidelock-relay off --if-hook' deploy/slidelock.service &&
-        grep -qx 'ExecStopPost=-/usr/local/libexec/slidelock-relay off --if-hook' deploy/slidelock.service &&
-        grep -qx 'ExecStartPre=/usr/local/libexec/slidelock-relay check' deploy/slidelock.service"
+        grep -qx 'ExecStartPre=/usr/local/libexec/slidelock-relay prestart' deploy/slidelock.service &&
+        grep -qx 'ExecStopPost=-/usr/local/libexec/slidelock-relay off --if-hook' deploy/slidelock.service"
 else
     fail "unit: systemd-analyze not available (apt install systemd)"
 fi
@@ -236,10 +235,28 @@ else fail "relay check: a missing settings file does not matter when the relay i
 relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 if [ "$status" -eq 0 ] && [ -z "$calls" ]; then pass "relay off --if-hook: drives nothing when the relay is not the hook"
 else fail "relay off --if-hook: drives nothing when the relay is not the hook" "status $status, output: $out, calls: $calls"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && [ -z "$calls" ]; then pass "relay prestart: does nothing when the relay is not the hook"
+else fail "relay prestart: does nothing when the relay is not the hook" "status $status, output: $out, calls: $calls"; fi
 settings 'RELAY_LINE=17'
 printf '#!/bin/sh\nprintf "[action]\\non_unlock = hook\\nhook = /usr/local/libexec/slidelock-relay\\ntimeout = 10\\n"\n' >"$fake/slidelock"
 relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 expect_calls "relay off --if-hook: drives the line when the relay is the hook" "-c gpiochip0 -t 0 17=0"
+relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock" SERVICE_RESULT=signal EXIT_CODE=killed EXIT_STATUS=KILL
+if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "inactive (active-high) after slidelock stopped (signal, killed KILL)"; then
+    pass "relay off: as ExecStopPost= it says how slidelock ended"
+else fail "relay off: as ExecStopPost= it says how slidelock ended" "status $status, output: $out"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && [ "$calls" = "-c gpiochip0 -t 0 17=0" ] && printf '%s' "$out" | grep -qF "settings ok: a 500 ms pulse"; then
+    pass "relay prestart: checks, then switches off"
+else fail "relay prestart: checks, then switches off" "status $status, output: $out, calls: $calls"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock" FAKE_GPIOSET_STATUS=1
+if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "could not switch gpiochip0 line 17 off"; then
+    pass "relay prestart: a failing gpioset does not stop the lock screen"
+else fail "relay prestart: a failing gpioset does not stop the lock screen" "status $status, output: $out"; fi
+settings 'RELAY_LINE=17' 'RELAY_PULSE_MS=10000'
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+expect_error "relay prestart: a pulse as long as action.timeout stops the start" 2 "RELAY_PULSE_MS=10000 does not end before slidelock's action.timeout (10 s)"
 
 # As root: only root's settings, writable by nobody else (the file and its directories).
 if [ "$(id -u)" -eq 0 ]; then
