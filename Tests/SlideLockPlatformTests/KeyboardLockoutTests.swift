@@ -13,16 +13,26 @@ import SlideLockCore
         #expect(InputCapabilities(keys: [29]).isKeyboard)    // KEY_LEFTCTRL
     }
 
-    @Test func powerButtonsAndPointersAreNotKeyboards() {
+    @Test func powerButtonsAndPointersWithoutKeysAreNotKeyboards() {
         #expect(!InputCapabilities(keys: [116]).isKeyboard)  // KEY_POWER: logind's
         #expect(!InputCapabilities(keys: [0x120]).isKeyboard)  // a joystick button
+        #expect(!InputCapabilities(keys: [Evdev.BTN_LEFT], relativeAxes: [Evdev.REL_X, Evdev.REL_Y]).isKeyboard)
+    }
+
+    @Test func aKeyboardWithAPointerIsOneButTouchDecidesWhoGrabsIt() {
+        // One node for keys and a touchpad-like mouse (some wireless combos).
+        let combo = InputCapabilities(keys: [Evdev.BTN_LEFT, 29, 46], relativeAxes: [Evdev.REL_X, Evdev.REL_Y])
+        #expect(combo.isKeyboard && combo.kind == .mouse)
+        // The default leaves every pointing device to TouchInput; TouchInput's own decision
+        // (no --mouse) does not want it, so the lockout may take it.
+        let byDefault: (InputCapabilities) -> Bool = { $0.kind != .other }
+        #expect(byDefault(combo))
+        #expect(!combo.decision(acceptMouse: false, acceptTablet: false).use)
         let touch = InputCapabilities(properties: [Evdev.INPUT_PROP_DIRECT],
                                       axes: [Evdev.ABS_X: AxisRange(minimum: 0, maximum: 99),
                                              Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 99)],
                                       keys: [Evdev.BTN_TOUCH, 1, 2])
-        #expect(!touch.isKeyboard)  // TouchInput grabs it
-        let mouse = InputCapabilities(keys: [Evdev.BTN_LEFT, 30], relativeAxes: [Evdev.REL_X, Evdev.REL_Y])
-        #expect(!mouse.isKeyboard)
+        #expect(touch.decision(acceptMouse: false, acceptTablet: false).use)  // touch's: never grabbed here
     }
 }
 

@@ -117,11 +117,10 @@ extension InputCapabilities {
     /// SysRq, right Alt, arrows, Delete).
     static let consoleKeys: [ClosedRange<UInt16>] = [1...88, 96...111]
 
-    /// A keyboard for `KeyboardLockout`: not a pointing device (those belong to `TouchInput`,
-    /// which grabs what it uses) and has a key that acts on a console. A lone power button
-    /// (`KEY_POWER`) is not one: it stays with logind.
+    /// Has a key that acts on a console: a keyboard for `KeyboardLockout` (which leaves the
+    /// pointing devices `TouchInput` uses alone). A lone power button (`KEY_POWER`) is not
+    /// one: it stays with logind.
     public var isKeyboard: Bool {
-        guard kind == .other else { return false }
-        return keys.contains { key in Self.consoleKeys.contains { $0.contains(key) } }
+        keys.contains { key in Self.consoleKeys.contains { $0.contains(key) } }
     }
 }

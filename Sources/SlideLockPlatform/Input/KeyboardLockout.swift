@@ -25,12 +25,20 @@ public final class KeyboardLockout {
     private var inotify: Int32 = -1
     private var terminal: TerminalLockout?
     private let directory: String
+    private let leaving: (InputCapabilities) -> Bool
     private var log: [String] = []
 
     /// Locks the VT (`lockTerminal`) and grabs every keyboard in `directory`. Never throws:
     /// a lock screen without a keyboard, or without a VT, still runs; what failed is logged.
-    public init(directory: String = "/dev/input", lockTerminal: Bool = true) {
+    ///
+    /// `leaving` names the devices that are `TouchInput`'s to grab (a grab is exclusive: had
+    /// we taken a touchscreen, touch would see nothing). By default every pointing device;
+    /// pass `TouchInput`'s own decision (`{ $0.decision(acceptMouse:acceptTablet:).use }`) so
+    /// a keyboard with a built-in touchpad or mouse, which touch does not use, is taken too.
+    public init(directory: String = "/dev/input", lockTerminal: Bool = true,
+                leaving: @escaping (InputCapabilities) -> Bool = { $0.kind != .other }) {
         self.directory = directory
+        self.leaving = leaving
         if lockTerminal {
             let terminal = TerminalLockout()
             log += terminal.takeLog()
@@ -123,7 +131,7 @@ public final class KeyboardLockout {
             return
         }
         retrying[path] = nil
-        guard device.capabilities.isKeyboard else {
+        guard device.capabilities.isKeyboard, !leaving(device.capabilities) else {
             skipped.insert(path)
             return
         }
