@@ -28,13 +28,23 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     mkdir -p "$work/unit"
     printf '#!/bin/sh\nexit 0\n' >"$work/unit/slidelock"
     chmod +x "$work/unit/slidelock"
-    sed "s|^ExecStart=.*|ExecStart=$work/unit/slidelock|" deploy/slidelock.service >"$work/unit/slidelock.service"
+    sed -e "s|^ExecStart=.*|ExecStart=$work/unit/slidelock|" -e "s|/usr/local/libexec/slidelock-relay|$work/unit/slidelock|" \
+        deploy/slidelock.service >"$work/unit/slidelock.service"
     # Any output is a finding (unknown keys are only warnings with exit status 0).
     if output=$(systemd-analyze verify "$work/unit/slidelock.service" 2>&1) && [ -z "$output" ]; then
         pass "unit: systemd-analyze verify is clean"
     else
         fail "unit: systemd-analyze verify is clean" "$output"
     fi
+    # The hardening's figure, offline (systemd >= 252); the systemd VM test measures it live.
+    if exposure=$(systemd-analyze security --offline=yes "$work/unit/slidelock.service" 2>/dev/null |
+        sed -n 's/.*Overall exposure level for slidelock.service: \([0-9.]*\).*/\1/p') && [ -n "$exposure" ]; then
+        if awk -v e="$exposure" 'BEGIN { exit !(e <= 2.5) }'; then pass "unit: systemd-analyze security exposure $exposure <= 2.5"
+        else fail "unit: systemd-analyze security exposure $exposure <= 2.5"; fi
+    fi
+    check "unit: the relay is switched off before start and after stop" sh -c "
+        grep -qx 'ExecStartPre=/usr/local/libexec/slidelock-relay prestart' deploy/slidelock.service &&
+        grep -qx 'ExecStopPost=-/usr/local/libexec/slidelock-relay off --if-hook' deploy/slidelock.service"
 else
     fail "unit: systemd-analyze not available (apt install systemd)"
 fi
@@ -88,19 +98,23 @@ cat >"$fake/gpioset" <<'FAKE'
 #!/bin/sh
 if [ "${1:-}" = --version ] || [ "${1:-}" = -v ]; then echo "gpioset (libgpiod) v$FAKE_GPIOD_VERSION"; exit 0; fi
 echo "$*" >>"$FAKE_GPIOSET_LOG"
+# A pulse (a line set to 1) that lasts: for stopping the relay script mid-pulse.
+case "$*" in *=1) [ -z "${FAKE_GPIOSET_HOLD:-}" ] || exec sleep "$FAKE_GPIOSET_HOLD" ;; esac
 exit "${FAKE_GPIOSET_STATUS:-0}"
 FAKE
 chmod +x "$fake/gpioset"
 
 settings() { printf '%s\n' "$@" >"$work/relay.default"; }
+relay_args= # the script's arguments for relay(): off, check [SECONDS]; empty: pulse
 relay() { # version, then extra env assignments; runs the script, output in $out, status in $status
     version=$1; shift
     : >"$work/gpioset.log"
     out=$(env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$version" FAKE_GPIOSET_LOG="$work/gpioset.log" \
-        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" "$@" sh deploy/slidelock-relay 2>&1)
+        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" "$@" sh deploy/slidelock-relay $relay_args 2>&1)
     status=$?
     calls=$(cat "$work/gpioset.log")
 }
+relay_with() { relay_args=$1; shift; relay "$@"; relay_args=; } # arguments, then as relay()
 expect_calls() { # name, expected calls (newline separated)
     if [ "$status" -eq 0 ] && [ "$calls" = "$2" ]; then pass "$1"
     else fail "$1" "status $status, output: $out
@@ -190,6 +204,102 @@ check "package.sh: an unknown argument is refused" sh -c 'bash deploy/package.sh
 check "chroot.sh: a bad --arch is named" \
     sh -c 'out=$(bash deploy/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"'
 check "package-check.sh: a missing .deb is refused" sh -c 'bash deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
+# off, check, and a pulse stopped midway: the line must always end inactive.
+settings 'RELAY_CHIP=gpiochip0' 'RELAY_LINE=17' 'RELAY_ACTIVE=low' 'RELAY_PULSE_MS=500'
+relay_with "off" 1.6.3
+expect_calls "relay off: 1.x drives the line inactive" "--active-low gpiochip0 17=0"
+relay_with "off" 2.1
+expect_calls "relay off: 2.x drives the line inactive" "-c gpiochip0 --active-low -t 0 17=0"
+relay_with "off" 2.1 SLIDELOCK_EVENT=slide-start
+expect_calls "relay off: whatever the event" "-c gpiochip0 --active-low -t 0 17=0"
+relay_with "open" 2.1
+expect_error "relay: an unknown command is refused" 2 "unknown command 'open'"
+
+stopped_mid_pulse() { # version, signal, status: the script is signalled while gpioset holds the line
+    : >"$work/gpioset.log"
+    env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$1" FAKE_GPIOSET_LOG="$work/gpioset.log" FAKE_GPIOSET_HOLD=30 \
+        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" sh deploy/slidelock-relay >"$work/relay.out" 2>&1 &
+    pid=$!
+    i=0; while [ ! -s "$work/gpioset.log" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+    kill -"$2" "$pid"
+    wait "$pid"
+    status=$?
+    last=$(tail -n 1 "$work/gpioset.log")
+    if [ "$status" -eq "$3" ] && grep -q "stopped by SIG$2 mid-pulse: relay off" "$work/relay.out" &&
+        case $last in *17=0) true ;; *) false ;; esac; then
+        pass "relay: $1 pulse stopped by SIG$2 ends inactive"
+    else
+        fail "relay: $1 pulse stopped by SIG$2 ends inactive" "status $status (want $3); calls: $(cat "$work/gpioset.log"); output: $(cat "$work/relay.out")"
+    fi
+}
+stopped_mid_pulse 1.6.3 TERM 143
+stopped_mid_pulse 2.1 TERM 143
+stopped_mid_pulse 2.1 HUP 129
+
+settings 'RELAY_LINE=17' 'RELAY_PULSE_MS=1500'
+relay_with "check 10" 2.1
+if [ "$status" -eq 0 ] && [ -z "$calls" ] && printf '%s' "$out" | grep -qF "settings ok: a 1500 ms pulse ends within"; then
+    pass "relay check: a pulse shorter than the timeout passes, drives nothing"
+else fail "relay check: a pulse shorter than the timeout passes, drives nothing" "status $status, output: $out, calls: $calls"; fi
+relay_with "check 1.5" 2.1
+expect_error "relay check: a pulse as long as action.timeout is refused" 2 "RELAY_PULSE_MS=1500 does not end before slidelock's action.timeout (1.5 s)"
+relay_with "check soon" 2.1
+expect_error "relay check: a bad timeout is named" 2 "check: 'soon' is not a number of seconds"
+# Without a number, check asks slidelock (a stand-in here) for its action settings.
+printf '#!/bin/sh\nprintf "[action]\\non_unlock = hook\\nhook = /usr/local/libexec/slidelock-relay\\ntimeout = 1\\n"\n' >"$fake/slidelock"
+chmod +x "$fake/slidelock"
+relay_with "check" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+expect_error "relay check: compares with slidelock's action.timeout when the relay is its hook" 2 "action.timeout (1 s)"
+printf '#!/bin/sh\nprintf "[action]\\non_unlock = exit\\nhook = \\"\\"\\ntimeout = 1\\n"\n' >"$fake/slidelock"
+relay_with "check" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "hook is not slidelock-relay"; then pass "relay check: passes when the relay is not slidelock's hook"
+else fail "relay check: passes when the relay is not slidelock's hook" "status $status, output: $out"; fi
+rm -f "$work/relay.default"
+relay_with "check" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ]; then pass "relay check: a missing settings file does not matter when the relay is not the hook"
+else fail "relay check: a missing settings file does not matter when the relay is not the hook" "status $status, output: $out"; fi
+relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && [ -z "$calls" ]; then pass "relay off --if-hook: drives nothing when the relay is not the hook"
+else fail "relay off --if-hook: drives nothing when the relay is not the hook" "status $status, output: $out, calls: $calls"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && [ -z "$calls" ]; then pass "relay prestart: does nothing when the relay is not the hook"
+else fail "relay prestart: does nothing when the relay is not the hook" "status $status, output: $out, calls: $calls"; fi
+settings 'RELAY_LINE=17'
+printf '#!/bin/sh\nprintf "[action]\\non_unlock = hook\\nhook = /usr/local/libexec/slidelock-relay\\ntimeout = 10\\n"\n' >"$fake/slidelock"
+relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+expect_calls "relay off --if-hook: drives the line when the relay is the hook" "-c gpiochip0 -t 0 17=0"
+relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock" SERVICE_RESULT=signal EXIT_CODE=killed EXIT_STATUS=KILL
+if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "inactive (active-high) after slidelock stopped (signal, killed KILL)"; then
+    pass "relay off: as ExecStopPost= it says how slidelock ended"
+else fail "relay off: as ExecStopPost= it says how slidelock ended" "status $status, output: $out"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+if [ "$status" -eq 0 ] && [ "$calls" = "-c gpiochip0 -t 0 17=0" ] && printf '%s' "$out" | grep -qF "settings ok: a 500 ms pulse"; then
+    pass "relay prestart: checks, then switches off"
+else fail "relay prestart: checks, then switches off" "status $status, output: $out, calls: $calls"; fi
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock" FAKE_GPIOSET_STATUS=1
+if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "could not switch gpiochip0 line 17 off"; then
+    pass "relay prestart: a failing gpioset does not stop the lock screen"
+else fail "relay prestart: a failing gpioset does not stop the lock screen" "status $status, output: $out"; fi
+settings 'RELAY_LINE=17' 'RELAY_PULSE_MS=10000'
+relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
+expect_error "relay prestart: a pulse as long as action.timeout stops the start" 2 "RELAY_PULSE_MS=10000 does not end before slidelock's action.timeout (10 s)"
+
+# As root: only root's settings, writable by nobody else (the file and its directories).
+if [ "$(id -u)" -eq 0 ]; then
+    settings 'RELAY_LINE=17'
+    chmod 664 "$work/relay.default"
+    relay 2.1
+    expect_error "relay trust: a group-writable settings file is refused" 2 "relay.default is writable by group or others (mode 664)"
+    chmod 644 "$work/relay.default"
+    chown 1234 "$work/relay.default"
+    relay 2.1
+    expect_error "relay trust: a settings file owned by another user is refused" 2 "relay.default is owned by uid 1234, not root"
+    chown 0 "$work/relay.default"
+    chmod 777 "$work"
+    relay_with "off" 2.1
+        expect_error "relay trust: a world-writable directory above it is refused" 2 "$work is writable by group or others (mode 777)"
+    chmod 700 "$work"
+fi
 
 # --- the shipped config parses (when a slidelock build is at hand) ------------------------
 for candidate in .build/release/slidelock .build/debug/slidelock; do

@@ -42,3 +42,11 @@ static inline int slidelock_wifexited(int status) { return WIFEXITED(status); }
 static inline int slidelock_wexitstatus(int status) { return WEXITSTATUS(status); }
 static inline int slidelock_wifsignaled(int status) { return WIFSIGNALED(status); }
 static inline int slidelock_wtermsig(int status) { return WTERMSIG(status); }
+
+/* prctl(2) is variadic. Empties this process's ambient capability set (no privilege needed):
+   under a unit with SecureBits=noroot, a program it then executes, even as root, starts with
+   no capabilities at all, while the caller keeps its own permitted and effective sets. */
+#include <sys/prctl.h>
+static inline int slidelock_clear_ambient_capabilities(void) {
+    return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+}

@@ -5,17 +5,17 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 6, action 6,
-        // display 9, input 3 + touch 7.
+        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 6, action 7,
+        // display 9, input 4 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
-        #expect(Mirror(reflecting: ActionSettings()).children.count == 6)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 7)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 9)
-        #expect(Mirror(reflecting: InputSettings()).children.count == 4)
+        #expect(Mirror(reflecting: InputSettings()).children.count == 5)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 6 + 6 + 9 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 6 + 7 + 9 + 4 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -108,6 +108,7 @@ extension ConfigTests {
         s.action.mode = .hook
         s.action.hook = "/usr/local/bin/open-door --now"
         s.action.timeout = 30
+        s.action.killGrace = 5
         s.action.cooldown = 0
         s.action.slideStartHook = "/usr/local/bin/chime start"
         s.action.cancelHook = "/usr/local/bin/chime cancel"
@@ -122,6 +123,7 @@ extension ConfigTests {
         s.display.onExit = .black
         s.input.device = "/dev/input/touchscreen"
         s.input.grab = false
+        s.input.keyboardLockout = false
         s.input.touch.mouse = true
         s.input.tablet = true
         s.input.touch.ghostFilter = false

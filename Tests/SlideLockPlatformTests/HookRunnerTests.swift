@@ -215,3 +215,70 @@ func isGone(_ pid: Int32) -> Bool {
     }
     return false
 }
+
+/// `stop(now:)`: slidelock stopping while a hook runs (SIGTERM, an error leaving the loop).
+@Suite struct HookRunnerStopTests {
+    /// A hook that, like the relay script, switches off on TERM and says so.
+    static let relayLike = "trap 'echo relay off; exit 143' TERM; echo relay on; while :; do sleep 0.05; done"
+
+    @Test func stopTermsTheHookAndWaitsForItsSwitchOff() throws {
+        let runner = HookRunner(command: ["/bin/sh", "-c", Self.relayLike], timeout: 10, grace: 3)
+        try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        let pid = try #require(runner.pid)
+        // Let it print "relay on" (the trap must be set before the TERM arrives).
+        var log: [String] = []
+        let until = MonotonicClock.now() + 5
+        while !log.contains("hook[\(pid)]: relay on") && MonotonicClock.now() < until {
+            _ = runner.service(now: MonotonicClock.now())
+            log += runner.takeLog()
+            usleep(10_000)
+        }
+        let start = MonotonicClock.now()
+        let outcome = runner.stop(now: start, why: "SIGTERM")
+        let seconds = MonotonicClock.now() - start
+        log += runner.takeLog()
+        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        #expect(reason == "stopped: SIGTERM (exited with status 143)")
+        #expect(log.contains("hook[\(pid)]: stopping (SIGTERM): SIGTERM, SIGKILL in 3 s"))
+        #expect(log.contains("hook[\(pid)]: relay off"))
+        #expect(seconds < 2, "took \(seconds) s")
+        #expect(!runner.isRunning && runner.stop(now: MonotonicClock.now()) == nil)
+    }
+
+    @Test func aHookIgnoringTermIsKilledAfterTheGraceOnStop() throws {
+        let runner = HookRunner(command: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"],
+                                timeout: 10, grace: 0.5)
+        try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        usleep(100_000)
+        let start = MonotonicClock.now()
+        let outcome = runner.stop(now: start, why: "error")
+        let seconds = MonotonicClock.now() - start
+        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        #expect(reason == "stopped: error (killed by signal SIGKILL (Killed))")
+        #expect(seconds >= 0.45 && seconds < 3, "took \(seconds) s")
+        #expect(runner.takeLog().contains { $0.hasSuffix("still running 500 ms after SIGTERM, sending SIGKILL") })
+    }
+
+    @Test func stopWorksWithoutAPidfd() throws {
+        let runner = HookRunner(command: ["/bin/sh", "-c", Self.relayLike], timeout: 10, grace: 3, usePidfd: false)
+        try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        usleep(200_000)
+        let outcome = runner.stop(now: MonotonicClock.now())
+        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        #expect(reason == "stopped: slidelock is stopping (exited with status 143)")
+        #expect(runner.takeLog().contains { $0.hasSuffix("]: relay off") })
+    }
+
+    @Test func droppingTheRunnerAlsoLetsTheHookSwitchOff() throws {
+        let marker = NSTemporaryDirectory() + "slidelock-hook-off-\(getpid())"
+        unlink(marker)
+        defer { unlink(marker) }
+        var runner: HookRunner? = HookRunner(
+            command: ["/bin/sh", "-c", "trap 'echo off > \(marker); exit 143' TERM; while :; do sleep 0.05; done"],
+            timeout: 10, grace: 3)
+        try runner?.start(event: "unlock", environment: [:], now: MonotonicClock.now())
+        usleep(200_000)
+        runner = nil
+        #expect(access(marker, F_OK) == 0, "the TERM trap did not run before the runner was gone")
+    }
+}

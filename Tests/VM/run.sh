@@ -21,6 +21,8 @@
 #   -o DIR       output directory (default ./out/vm-DATE-PID; console.log, driver.log, *.png)
 #   -t SECS      guest command timeout (default 60); the whole VM gets SECS+30 s of wall clock
 #   -N           no 9p share of DIR at /out (readbacks then travel base64 over the serial line)
+#   -S           systemd: boot the cached Debian root filesystem (setup.sh builds it) with
+#                systemd as PID 1, copy-on-write; the test runs as vm-test.service, as root
 # Exit status: the guest command's; 124 = host timeout; 125 = the VM never reported (boot
 # failure, panic); 2 = usage.  Run setup.sh once before (cache: $SLIDELOCK_VM_CACHE).
 set -euo pipefail
@@ -30,13 +32,13 @@ CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 KV=$(cat "$CACHE/current")
 KDIR=$CACHE/$KV
 
-BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1
+BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1 SYSTEMD=0
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-while getopts "b:f:s:g:r:n:ka:o:t:Nh" o; do
+while getopts "b:f:s:g:r:n:ka:o:t:NSh" o; do
     case $o in
         b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
         r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
-        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; *) usage ;;
+        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -75,6 +77,9 @@ export PATH=/e2e/bin:\$PATH${LIBDIRS:+ LD_LIBRARY_PATH=$LIBDIRS}
 $CMD
 CMD
 chmod +x "$P/e2e/cmd.sh"
+# -S copies exactly these into the root filesystem
+(cd "$P" && find . -mindepth 1 | sed 's|^\./||' | LC_ALL=C sort) >"$P/e2e/payload.list"
+echo e2e/payload.list >>"$P/e2e/payload.list"
 (cd "$P" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$OUT/payload.cpio"
 cat "$KDIR/base.cpio" "$OUT/payload.cpio" >"$OUT/initrd.img"
 rm -rf "$P" "$OUT/payload.cpio"
@@ -89,17 +94,25 @@ case $GPU in
     *) echo "run.sh: unknown GPU $GPU" >&2; exit 2 ;;
 esac
 [ "$GPU" = fbdev ] && FBDEV=1
+ROOTDISK=() MEM=512
+if [ "$SYSTEMD" = 1 ]; then
+    IMG=$CACHE/rootfs/bookworm.img
+    [ -f "$IMG" ] || { echo "run.sh: no root filesystem $IMG; run $VM/setup.sh first" >&2; exit 125; }
+    # snapshot=on: writes go to a temporary overlay, the cached image stays clean
+    ROOTDISK=(-drive "file=$IMG,format=raw,if=virtio,snapshot=on")
+    MEM=1024
+fi
 SHAREDEV=()
 [ "$SHARE" = 1 ] && SHAREDEV=(-virtfs "local,path=$OUT,mount_tag=out,security_model=none,id=out")
-KAPPEND="console=ttyS0 quiet panic=-1 vm.gpu=$GPU vm.timeout=$TIMEOUT vm.share=$SHARE"
+KAPPEND="console=ttyS0 quiet panic=-1 vm.gpu=$GPU vm.timeout=$TIMEOUT vm.share=$SHARE vm.systemd=$SYSTEMD"
 [ "$FBDEV" = 0 ] && KAPPEND="$KAPPEND drm_kms_helper.fbdev_emulation=0"
 # KVM only where it can run a stock kernel: /dev/kvm alone is not enough (a nested PVM
 # /dev/kvm without vmx/svm aborts QEMU or emulates a hundred times slower than TCG).
 if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then ACCEL=(-accel kvm -cpu host)
 else ACCEL=(-accel tcg,thread=multi -cpu max); fi
-QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m 512 -smp 2 -nodefaults -no-user-config -display none -no-reboot
+QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m $MEM -smp 2 -nodefaults -no-user-config -display none -no-reboot
       -kernel "$KDIR/vmlinux" -initrd "$OUT/initrd.img" -append "$KAPPEND $APPEND"
-      ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"}
+      ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"} ${ROOTDISK[@]+"${ROOTDISK[@]}"}
       -serial stdio -chardev "socket,id=ctl,path=$OUT/ctl.sock" -serial chardev:ctl
       -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
 set +e

@@ -13,10 +13,13 @@
 #   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init (+ .stamp:
 #                                 a hash of its inputs; a checkout with other guest files rebuilds it)
 #   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab)
+#   CACHE/rootfs/bookworm.img     Debian 12 root filesystem with systemd for run.sh -S
+#                                 (tools/mkrootfs.sh; + .stamp: a hash of the recipe)
 #
 # Environment: SLIDELOCK_VM_CACHE, SLIDELOCK_VM_VKMS=0 (skip building vkms),
 #              SLIDELOCK_VM_GPIOSIM=0 (skip building gpio-sim),
-#              SLIDELOCK_VM_SKIP_APT=1 (packages are known to be present).
+#              SLIDELOCK_VM_SKIP_APT=1 (packages are known to be present),
+#              SLIDELOCK_VM_SYSTEMD=0 (skip the root filesystem: no systemd tests).
 set -euo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
@@ -137,6 +140,17 @@ STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "
 if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$CACHE/bin" "$KDIR/base.cpio"
     echo "$STAMP" >"$KDIR/base.cpio.stamp"
+fi
+# --- 7. the Debian root filesystem for run.sh -S (systemd tests), rebuilt when its recipe changes
+if [ "${SLIDELOCK_VM_SYSTEMD:-1}" = 1 ]; then
+    mkdir -p "$CACHE/rootfs"
+    RSTAMP=$(sha256sum <"$VM/tools/mkrootfs.sh" | cut -d' ' -f1)
+    if [ ! -f "$CACHE/rootfs/bookworm.img" ] || [ "$(cat "$CACHE/rootfs/bookworm.img.stamp" 2>/dev/null)" != "$RSTAMP" ]; then
+        command -v debootstrap >/dev/null || apt-get install -y -q --no-install-recommends debootstrap >>"$CACHE/logs/apt.log" 2>&1
+        log "building the Debian root filesystem (debootstrap, about 2 minutes)"
+        "$VM/tools/mkrootfs.sh" "$CACHE/rootfs/bookworm.img"
+        echo "$RSTAMP" >"$CACHE/rootfs/bookworm.img.stamp"
+    fi
 fi
 echo "$KV" >"$CACHE/current"
 log "ready: kernel $KV ($(dpkg-deb -f "$CACHE/debs/$KPKG"_*.deb Version)), cache $CACHE"

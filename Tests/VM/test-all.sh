@@ -156,6 +156,15 @@ t_lock_signals() {   # the guest copies each config it used to its output dir (f
         && golden lock-signals after-bad.png expected-second.png \
         && golden lock-signals after-usr1.png expected-second.png
 }
+t_systemd_unit() {   # run.sh -S: the Debian root filesystem with systemd; deploy/ installed by install.sh
+    local files=() f
+    for f in "$ROOT"/deploy/* "$ROOT/README.md"; do files+=(-f "$f:/e2e/repo/${f#"$ROOT"/}"); done
+    vm systemd-unit -S -t 300 "${files[@]}" \
+        && "$BIN" render --size 800x480 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/systemd-unit/expected.png" \
+        && golden systemd-unit locked.png expected.png && golden systemd-unit after-keys.png expected.png \
+        && golden systemd-unit restarted.png expected.png \
+        && INFO="$(note systemd-unit 'crash to lock: [0-9.]* s'), $(note systemd-unit 'exposure [0-9.]*')"
+}
 t_no_device() { vm no-device -g none -f "$FONT:/e2e/DejaVuSans-Bold.ttf"; }
 t_input_list() { vm input-list; }
 t_input_swipe() { vm input-swipe; }
@@ -163,7 +172,7 @@ t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
 TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-exit-black lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
-    list-outputs no-device input-list input-swipe input-hotplug input-grab}
+    list-outputs no-device input-list input-swipe input-hotplug input-grab systemd-unit}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)

@@ -17,6 +17,7 @@ extension ConfigKey {
     static let inputKeys: [ConfigKey] = [
         .text("input", "device", \.input.device),
         .bool("input", "grab", \.input.grab),
+        .bool("input", "keyboard_lockout", \.input.keyboardLockout),
         .bool("input", "mouse", \.input.touch.mouse),
         .bool("input", "tablet", \.input.tablet),
         .bool("input", "ghost_filter", \.input.touch.ghostFilter),

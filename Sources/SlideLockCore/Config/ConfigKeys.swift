@@ -121,6 +121,7 @@ extension ConfigKey {
         .choice("action", "on_unlock", \.action.mode),
         .text("action", "hook", \.action.hook),
         .number("action", "timeout", \.action.timeout, .seconds(0.1...600)),
+        .number("action", "kill_grace", \.action.killGrace, .seconds(0...60)),
         .number("action", "cooldown", \.action.cooldown, .seconds(0...300)),
         .text("action", "slide_start_hook", \.action.slideStartHook),
         .text("action", "cancel_hook", \.action.cancelHook),

@@ -48,6 +48,9 @@ public struct InputSettings: Equatable, Sendable {
     public var device = ""
     /// Take the device exclusively (EVIOCGRAB), so touches never reach the console.
     public var grab = true
+    /// Take every keyboard away from the console and lock the VT (no Ctrl+C, VT switch,
+    /// Ctrl+Alt+Del or SysRq through the panel's keyboards). Off only for bench use.
+    public var keyboardLockout = true
     /// Accept absolute tablets (bench use).
     public var tablet = false
     public var touch = TouchSettings()
@@ -131,6 +134,9 @@ public struct ActionSettings: Equatable, Sendable {
     /// The hook command line (argv split by the runner), empty when none.
     public var hook = ""
     public var timeout = 10.0
+    /// Seconds between SIGTERM and SIGKILL when a hook is stopped (timeout or exit): time
+    /// for the relay script to switch its line off.
+    public var killGrace = 3.0
     /// Seconds after an unlock during which the thumb cannot be grabbed.
     public var cooldown = 1.0
     /// Optional commands run when a slide starts and when one ends without unlocking

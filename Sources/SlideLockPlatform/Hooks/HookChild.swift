@@ -24,6 +24,8 @@ final class HookChild {
     private(set) var stdout: Int32?
     private(set) var stderr: Int32?
     var phase = Phase.running
+    /// Set by `HookRunner.stop`: why the hook was stopped (not a timeout).
+    var stopReason: String?
     var lastCheck: Double
     var loggedLines = 0
     private(set) var stderrTail: [String] = []

@@ -11,7 +11,10 @@ import SlideLockCore
 /// lines to log (`hook[pid]: ...`). Only one hook runs at a time.
 ///
 /// On timeout the whole process group gets SIGTERM, then SIGKILL after `grace` seconds.
-/// Dropping the runner while a hook runs kills the group and reaps it.
+/// When slidelock itself stops (SIGTERM/SIGINT, an error leaving the loop), the loop calls
+/// `stop(now:)`: the same SIGTERM and grace, waited for right there (blocking, at most
+/// `grace` plus a moment), so a relay script mid-pulse gets to switch its line off before
+/// slidelock exits. Dropping the runner while a hook runs does the same.
 public final class HookRunner {
     public let command: [String]
     public let timeout: Double
@@ -29,7 +32,7 @@ public final class HookRunner {
 
     /// `command` is the argument vector (see `CommandLineSplitter`); `timeout` seconds until
     /// SIGTERM (`.infinity` for none), then `grace` seconds until SIGKILL.
-    public convenience init(command: [String], timeout: Double, grace: Double = 2) {
+    public convenience init(command: [String], timeout: Double, grace: Double = 3) {
         self.init(command: command, timeout: timeout, grace: grace, usePidfd: true)
     }
 
@@ -41,7 +44,13 @@ public final class HookRunner {
         self.usePidfd = usePidfd
     }
 
-    deinit { child?.killAndReap() }
+    deinit {
+        if child != nil { _ = stop(now: MonotonicClock.now(), why: "slidelock is shutting down") }
+        child?.killAndReap()
+        // Nobody can take these any more; the hook's last words (the relay's "relay off")
+        // still belong in the journal.
+        for line in log { Console.error(line) }
+    }
 
     /// True from `start` until `service` returned the outcome.
     public var isRunning: Bool { child != nil }
@@ -59,6 +68,11 @@ public final class HookRunner {
         }
         var variables = extra
         variables["SLIDELOCK_EVENT"] = event
+        // The hook must not inherit slidelock's capabilities (CAP_SYS_ADMIN for DRM master):
+        // the unit gives them as ambient capabilities with SecureBits=noroot, so with the
+        // ambient set empty a hook starts with none even as root. slidelock keeps its own.
+        // Fails only on kernels before 4.3 (no ambient set there to inherit either).
+        _ = slidelock_clear_ambient_capabilities()
         let process: SpawnedProcess
         do {
             process = try SpawnedProcess.spawn(
@@ -119,6 +133,36 @@ public final class HookRunner {
         return nil
     }
 
+    /// Stops a running hook for good: SIGTERM to its process group, then waits (blocking)
+    /// for it to exit, reading its output, for up to `grace` seconds; SIGKILL after that.
+    /// Returns the outcome (a failure naming `why`), nil when no hook ran. For the exit path
+    /// of the loop: the wait is the point (a relay script's switch-off must run before
+    /// slidelock is gone), and it is bounded by `grace` (`action.kill_grace`).
+    public func stop(now: Double, why: String = "slidelock is stopping") -> HookOutcome? {
+        guard let child else { return nil }
+        if case .running = child.phase {
+            child.signalGroup(SIGTERM)
+            child.phase = .terminating(since: now)
+            log.append("hook[\(child.pid)]: stopping (\(why)): SIGTERM, SIGKILL in \(Self.format(grace))")
+        }
+        child.stopReason = why
+        var clock = now
+        while true {
+            if let outcome = service(now: clock) { return outcome }
+            if case .killed = child.phase {
+                // SIGKILL cannot be caught: the child is gone as soon as it is scheduled.
+                child.killAndReap()
+                drain(child, final: true)
+                return finish(child, status: HookChild.ExitStatus(signal: SIGKILL), now: MonotonicClock.now())
+            }
+            let due = deadline ?? (clock + Self.fallbackCheckInterval)
+            let waitMs = Int32(max(1, min(1000, (due - clock) * 1000)))
+            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), waitMs) }
+            clock = MonotonicClock.now()
+        }
+    }
+
     /// The lines logged since the last call, oldest first.
     public func takeLog() -> [String] {
         defer { log.removeAll() }
@@ -148,7 +192,8 @@ public final class HookRunner {
                                lastStderr: child.stderrTail)
         case (.terminating, _), (.killed, _):
             let how = WaitStatus.describe(exitCode: status.exitCode, signal: status.signal)
-            outcome = .failure(reason: "timed out after \(Self.format(timeout)) (\(how))", lastStderr: child.stderrTail)
+            let why = child.stopReason.map { "stopped: \($0)" } ?? "timed out after \(Self.format(timeout))"
+            outcome = .failure(reason: "\(why) (\(how))", lastStderr: child.stderrTail)
             // The hook's own children may have ignored SIGTERM and outlived it.
             child.signalGroup(SIGKILL)
         }

@@ -110,3 +110,17 @@ public struct InputCapabilities: Equatable, Sendable {
         return "props \(list(props)); abs \(list(abs)); keys \(list(keyText)); rel \(list(rel))"
     }
 }
+
+extension InputCapabilities {
+    /// Keys that act on a console: the main block from Esc to F12 (`KEY_ESC` 1 ...
+    /// `KEY_F12` 88: letters, Ctrl, Alt, F-keys) and 96 ... 111 (keypad Enter, right Ctrl,
+    /// SysRq, right Alt, arrows, Delete).
+    static let consoleKeys: [ClosedRange<UInt16>] = [1...88, 96...111]
+
+    /// Has a key that acts on a console: a keyboard for `KeyboardLockout` (which leaves the
+    /// pointing devices `TouchInput` uses alone). A lone power button (`KEY_POWER`) is not
+    /// one: it stays with logind.
+    public var isKeyboard: Bool {
+        keys.contains { key in Self.consoleKeys.contains { $0.contains(key) } }
+    }
+}

@@ -15,6 +15,15 @@ final class TextRenderer {
 
     var warnings: [String] { fonts.warnings }
 
+    /// Labels are drawn at most this many pixels high: a bigger size is only a slow way to
+    /// draw nothing visible.
+    static let maximumPixelSize = 4096
+
+    /// A scene's label size as whole pixels FreeType can take (0 draws nothing).
+    static func pixelSize(_ size: Double) -> Int {
+        min(max(clampedInt(size), 0), maximumPixelSize)
+    }
+
     func line(_ text: String, pixelSize: Int) -> TextLine {
         let key = LineKey(text: text, size: pixelSize)
         if let cached = lines[key] { return cached }

@@ -13,9 +13,9 @@ public final class HookAction: UnlockAction {
     private let log: Logger
 
     public init(unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger) {
-        self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout) }
-        self.slideStart = slideStart.isEmpty ? nil : HookRunner(command: slideStart, timeout: settings.timeout)
-        self.cancel = cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout)
+        self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout, grace: settings.killGrace) }
+        self.slideStart = slideStart.isEmpty ? nil : HookRunner(command: slideStart, timeout: settings.timeout, grace: settings.killGrace)
+        self.cancel = cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout, grace: settings.killGrace)
         self.output = output
         self.log = log
     }
@@ -71,6 +71,14 @@ public final class HookAction: UnlockAction {
             log.error("hook failed: \(reason)" + (lastStderr.last.map { " (last stderr: \($0))" } ?? ""))
         }
         return outcome.isSuccess
+    }
+
+    public func stop(now: Double) {
+        for runner in runners {
+            guard let outcome = runner.stop(now: now) else { continue }
+            for line in runner.takeLog() { log.info(line) }
+            if case .failure(let reason, _) = outcome { log.warning("\(runner.command.joined(separator: " ")): \(reason)") }
+        }
     }
 
     /// The hooks' own output lines (`hook[pid]: ...`).

@@ -32,6 +32,8 @@ public final class LockLoop {
     /// Cleared when an output could not be brought back after a hung flip: the watchdog
     /// then starves and systemd restarts us.
     var healthy = true
+    /// Keyboards kept from the console (`input.keyboard_lockout`), if any.
+    public var keyboards: KeyboardGuard?
     /// Writes one line per frame that reached the screen (`--trace`), if set.
     public var trace: FrameTrace?
     /// Called once the first frame is on screen (after systemd READY=1).
@@ -58,8 +60,22 @@ public final class LockLoop {
     }
 
     /// Runs until unlocked in exit mode (0, once the unlock frame is on every screen) or a
-    /// terminating signal (128 + signal). Errors from the display end the run.
+    /// terminating signal (128 + signal). Errors from the display end the run. Whichever
+    /// way it ends, a hook still running is stopped first (SIGTERM, its grace, SIGKILL), so
+    /// a relay pulse is never cut off without its switch-off.
     public func run() throws -> Int32 {
+        do {
+            let status = try runLoop()
+            action?.stop(now: waiter.now())
+            return status
+        } catch {
+            log.error("leaving: \(error)")
+            action?.stop(now: waiter.now())
+            throw error
+        }
+    }
+
+    func runLoop() throws -> Int32 {
         let start = waiter.now()
         for view in views { try view.prepare(session.visual(at: start)) }
         var lastState = session.state
@@ -70,12 +86,17 @@ public final class LockLoop {
             if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
             var descriptors = [display.eventDescriptor ?? -1, signals.fd]
             descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? [])
+            descriptors += keyboards?.pollDescriptors ?? []
             let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
             if let fd = display.eventDescriptor, ready.contains(fd) { try display.handleEvents() }
             writeTrace()
             try recoverHungFlips(now: now)
+            if let keyboards {
+                keyboards.service(now: now)
+                for line in keyboards.takeLog() { log.info(line) }
+            }
             if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
             var events: [LockEvent] = []
             if let input {
@@ -159,6 +180,7 @@ public final class LockLoop {
         consider(input?.nextDeadline(now: now))
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)
+        consider(keyboards?.nextDeadline(now: now))
         for view in views { consider(view.hangDeadline) }
         return deadline
     }

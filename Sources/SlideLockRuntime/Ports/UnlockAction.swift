@@ -14,4 +14,7 @@ public protocol UnlockAction: AnyObject {
     var isRunning: Bool { get }
     /// Runs the slide-start or cancel notification hook, if one is configured.
     func notify(_ effect: LockEffect, now: Double)
+    /// Stops whatever still runs, waiting up to the grace period (a relay script's
+    /// switch-off must run before slidelock is gone). For every way out of the loop.
+    func stop(now: Double)
 }

@@ -10,7 +10,7 @@ public enum LockScreen {
     public static func run(loader: SettingsLoader, log: Logger, tracePath: String? = nil) throws -> Int32 {
         let settings = try loader.load()
         // Hook command lines, fonts and the trace file are checked before the display is touched.
-        _ = try hookCommands(settings.action)
+        try checkHookPrograms(try hookCommands(settings.action))
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
@@ -27,12 +27,19 @@ public enum LockScreen {
         log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
                  : "input: touch maps to \(touchPanel.name)")
         for line in input.takeLog() { log.log(line) }
+        // Keyboards on the panel reach neither the console nor the kernel's SysRq while locked.
+        let keyboards = settings.input.keyboardLockout
+            ? KeyboardLockout(leaving: { $0.decision(acceptMouse: settings.input.touch.mouse, acceptTablet: settings.input.tablet).use })
+            : nil
+        defer { keyboards?.close() }
+        for line in keyboards?.takeLog() ?? [] { log.info(line) }
         let notifier = try? SystemdNotifier()
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         loop.trace = trace
+        loop.keyboards = keyboards
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()
@@ -87,6 +94,15 @@ public enum LockScreen {
         }
         return (a.mode == .hook ? try split("hook", a.hook) : nil,
                 try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook))
+    }
+
+    /// As root, a hook program (given by path) that somebody else could replace is refused:
+    /// it would run as root on every slide.
+    static func checkHookPrograms(_ hooks: (unlock: [String]?, start: [String], cancel: [String])) throws {
+        for argv in [hooks.unlock ?? [], hooks.start, hooks.cancel] {
+            guard let program = argv.first, program.hasPrefix("/") else { continue }
+            do { try FileTrust.checkIfRoot(program) } catch { throw RunError(description: "hook program \(error)") }
+        }
     }
 
     /// Flips per second between vblank timestamps: what the panel actually showed.

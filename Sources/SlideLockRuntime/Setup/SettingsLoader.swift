@@ -21,6 +21,12 @@ public struct SettingsLoader: Sendable {
         var errors: [ConfigError] = []
         func add(_ path: String, required: Bool) {
             if !required && !FileIO.exists(path) { return }
+            // As root, a file anybody else can write could point the hook anywhere.
+            if path != "/dev/stdin" && FileIO.exists(path) {
+                do { try FileTrust.checkIfRoot(path) } catch {
+                    return errors.append(.unreadable(file: path, reason: "\(error.culprit == path ? "" : error.culprit + " ")\(error.problem): not trusted when running as root"))
+                }
+            }
             do {
                 sources.append(ConfigSource(name: path, text: try FileIO.readText(path)))
             } catch {

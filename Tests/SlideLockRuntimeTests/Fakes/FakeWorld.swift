@@ -142,6 +142,11 @@ final class FakeAction: UnlockAction {
     }
     func takeLog() -> [LogLine] { [] }
     func notify(_ effect: LockEffect, now: Double) { notifications.append(effect) }
+    private(set) var stops: [Double] = []
+    func stop(now: Double) {
+        if finishAt != nil { stops.append(now) }
+        finishAt = nil
+    }
 }
 
 /// Collects log lines (the loop logs from one thread; the lock keeps Swift 6 happy).

@@ -2,6 +2,7 @@
  *
  *   uinput-touch [-W max_x] [-H max_y] [-n name]     (defaults 800, 480, "slidelock-test-touch")
  *   uinput-touch -m [-n name]      a relative mouse (REL_X/REL_Y, BTN_LEFT/RIGHT) instead
+ *   uinput-touch -k [-n name]      a keyboard (every KEY_* code from KEY_ESC to KEY_MICMUTE)
  *   uinput-touch -G /dev/input/eventN   try EVIOCGRAB on a node: prints "GRAB OK" (exit 0)
  *                                  or "GRAB FAILED <errno text>" (exit 1), then releases it
  *
@@ -15,6 +16,8 @@
  *   swipe X0 Y0 X1 Y1 MS [STEPS]   down, STEPS evenly timed moves over MS ms, up
  *   rel DX DY           (mouse) relative motion
  *   press | release     (mouse) left button
+ *   chord K1 [K2 ...]   (keyboard) press the key codes in order, release them in reverse:
+ *                       "chord 29 46" is Ctrl+C, "chord 29 56 60" Ctrl+Alt+F2 (up to 6 keys)
  *   sleep MS
  *   quit
  * Each command is acknowledged with "OK <command>" on stdout.
@@ -128,6 +131,18 @@ static void setup_mouse(void) {
     ioctl(ufd, UI_SET_RELBIT, REL_Y);
 }
 
+static void setup_keyboard(void) {
+    ioctl(ufd, UI_SET_EVBIT, EV_KEY);
+    for (int code = KEY_ESC; code <= KEY_MICMUTE; code++) ioctl(ufd, UI_SET_KEYBIT, code);
+}
+
+/* A chord as a person types it: each key down in its own report, then up in reverse. */
+static void chord(const int *codes, int count) {
+    for (int i = 0; i < count; i++) { emit(EV_KEY, codes[i], 1); emit(EV_SYN, SYN_REPORT, 0); sleep_ms(20); }
+    sleep_ms(50);
+    for (int i = count - 1; i >= 0; i--) { emit(EV_KEY, codes[i], 0); emit(EV_SYN, SYN_REPORT, 0); sleep_ms(20); }
+}
+
 static void setup_touch(int max_x, int max_y) {
     ioctl(ufd, UI_SET_EVBIT, EV_KEY);
     ioctl(ufd, UI_SET_KEYBIT, BTN_TOUCH);
@@ -144,21 +159,22 @@ static void setup_touch(int max_x, int max_y) {
 }
 
 int main(int argc, char **argv) {
-    int max_x = 800, max_y = 480, mouse = 0, opt;
+    int max_x = 800, max_y = 480, mouse = 0, keyboard = 0, opt;
     const char *name = NULL;
-    while ((opt = getopt(argc, argv, "W:H:n:mG:")) != -1) {
+    while ((opt = getopt(argc, argv, "W:H:n:mkG:")) != -1) {
         if (opt == 'W') max_x = atoi(optarg);
         else if (opt == 'H') max_y = atoi(optarg);
         else if (opt == 'n') name = optarg;
         else if (opt == 'm') mouse = 1;
+        else if (opt == 'k') keyboard = 1;
         else if (opt == 'G') return try_grab(optarg);
-        else { fprintf(stderr, "usage: uinput-touch [-W max_x] [-H max_y] [-n name] [-m] [-G node]\n"); return 2; }
+        else { fprintf(stderr, "usage: uinput-touch [-W max_x] [-H max_y] [-n name] [-m | -k] [-G node]\n"); return 2; }
     }
-    if (!name) name = mouse ? "slidelock-test-mouse" : "slidelock-test-touch";
+    if (!name) name = mouse ? "slidelock-test-mouse" : keyboard ? "slidelock-test-keyboard" : "slidelock-test-touch";
     ufd = open("/dev/uinput", O_WRONLY | O_NONBLOCK | O_CLOEXEC);
     if (ufd < 0) { perror("uinput-touch: /dev/uinput (modprobe uinput?)"); return 1; }
     ioctl(ufd, UI_SET_EVBIT, EV_SYN);
-    if (mouse) setup_mouse(); else setup_touch(max_x, max_y);
+    if (mouse) setup_mouse(); else if (keyboard) setup_keyboard(); else setup_touch(max_x, max_y);
 
     struct uinput_setup setup;
     memset(&setup, 0, sizeof setup);
@@ -186,6 +202,7 @@ int main(int argc, char **argv) {
             emit(EV_KEY, BTN_LEFT, cmd[0] == 'p');
             emit(EV_SYN, SYN_REPORT, 0);
         }
+        else if (!strcmp(cmd, "chord") && n >= 2) chord(a, n - 1);
         else if (!strcmp(cmd, "sleep")) sleep_ms(a[0]);
         else if (!strcmp(cmd, "swipe")) {
             int steps = n >= 7 && a[5] > 0 ? a[5] : 30;

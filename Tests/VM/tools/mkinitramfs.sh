@@ -15,6 +15,8 @@ trap 'rm -rf "$STAGE"' EXIT
 # virtio_gpu for screenshots, vkms for real 60 Hz vblank timing, evdev + uinput for touch,
 # 9p for the shared output directory, gpio-sim (+ configfs) for a simulated relay GPIO line.
 MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
+# virtio_blk + ext4 (+ the crc32c it asks the crypto API for): run.sh -S mounts a root disk.
+MODULES="$MODULES virtio_blk ext4 crc32c_generic"
 [ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
 [ -f "$KROOT/lib/modules/$KV/extra/gpio-sim.ko" ] && MODULES="$MODULES gpio-sim"
 
@@ -38,6 +40,7 @@ depmod -b "$STAGE" "$KV"            # a modules.dep for busybox modprobe in the 
 install -m755 "$BINDIR"/uinput-touch "$BINDIR"/drmgrab "$STAGE/usr/bin/"
 install -m755 "$VM/guest/init" "$STAGE/init"
 install -m644 "$VM/guest/lib.sh" "$STAGE/e2e/lib.sh"
+install -m755 "$VM/guest/systemd-root.sh" "$STAGE/e2e/systemd-root.sh"
 # nobody: for tests that run slidelock without permission to open /dev/dri/card*
 printf '%s\n' "root:x:0:0:root:/root:/bin/sh" "nobody:x:65534:65534:nobody:/:/bin/sh" >"$STAGE/etc/passwd"
 printf '%s\n' "root:x:0:" "video:x:44:" "nogroup:x:65534:" >"$STAGE/etc/group"

@@ -1,0 +1,184 @@
+@preconcurrency import Glibc
+import CLinux
+import SlideLockCore
+
+/// Keeps the panel's keyboards away from everything while the lock is up.
+///
+/// Every keyboard in `/dev/input` (at start and hot-plugged, watched through inotify) is
+/// opened and grabbed (`EVIOCGRAB`): the input core then hands its events to our evdev
+/// client alone (`input_pass_values()` in drivers/input/input.c delivers to `dev->grab`
+/// only), so neither the VT keyboard handler (characters, Ctrl+C, Ctrl+Alt+Fn,
+/// Ctrl+Alt+Del) nor the SysRq filter sees a key. Grabbed keys are read and dropped.
+/// `TerminalLockout` covers what a grab cannot: keys from a keyboard someone else holds.
+///
+/// Use from the poll loop like `TouchInput`: poll `pollDescriptors`, call `service(now:)`
+/// when one is readable (and on frame ticks: it also retries nodes udev has not given
+/// their permissions yet), log `takeLog()`. `close()` (also deinit) ungrabs and restores.
+public final class KeyboardLockout {
+    private var keyboards: [EvdevDevice] = []
+    /// Paths seen and not taken (not a keyboard, or failed for good).
+    private var skipped: Set<String> = []
+    /// Nodes not openable yet (a fresh devtmpfs node is root 0600 until udev runs): until.
+    private var retrying: [String: Double] = [:]
+    /// Per keyboard: key presses dropped since the last log line, and when that was.
+    private var pressed: [String: (count: Int, loggedAt: Double)] = [:]
+    private var inotify: Int32 = -1
+    private var terminal: TerminalLockout?
+    private let directory: String
+    private let leaving: (InputCapabilities) -> Bool
+    private var log: [String] = []
+
+    /// Locks the VT (`lockTerminal`) and grabs every keyboard in `directory`. Never throws:
+    /// a lock screen without a keyboard, or without a VT, still runs; what failed is logged.
+    ///
+    /// `leaving` names the devices that are `TouchInput`'s to grab (a grab is exclusive: had
+    /// we taken a touchscreen, touch would see nothing). By default every pointing device;
+    /// pass `TouchInput`'s own decision (`{ $0.decision(acceptMouse:acceptTablet:).use }`) so
+    /// a keyboard with a built-in touchpad or mouse, which touch does not use, is taken too.
+    public init(directory: String = "/dev/input", lockTerminal: Bool = true,
+                leaving: @escaping (InputCapabilities) -> Bool = { $0.kind != .other }) {
+        self.directory = directory
+        self.leaving = leaving
+        if lockTerminal {
+            let terminal = TerminalLockout()
+            log += terminal.takeLog()
+            self.terminal = terminal
+        }
+        // Watch before scanning, so a keyboard plugged in between is not missed.
+        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        if inotify < 0 || inotify_add_watch(inotify, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)) < 0 {
+            log.append("keyboard: cannot watch \(directory) for hot-plugged keyboards: \(SystemError(operation: "inotify", errno: errno))")
+        }
+        let now = MonotonicClock.now()
+        for path in FileIO.numberedEntries(directory, prefix: "event") { consider(path, now: now) }
+    }
+
+    deinit { close() }
+
+    /// The inotify descriptor and every grabbed keyboard. Changes on hotplug: re-read each loop.
+    public var pollDescriptors: [Int32] { (inotify >= 0 ? [inotify] : []) + keyboards.map(\.fd) }
+
+    /// The grabbed keyboards' paths.
+    public var grabbed: [String] { keyboards.map(\.path) }
+
+    /// When `service` should run without input: while a node waits for its permissions.
+    public func nextDeadline(now: Double) -> Double? { retrying.isEmpty ? nil : now + 0.1 }
+
+    /// Takes new keyboards, drops removed ones, and reads and discards every grabbed key.
+    /// Never blocks.
+    public func service(now: Double) {
+        drainHotplug(now: now)
+        for path in retrying.keys.sorted() { consider(path, now: now) }
+        var index = 0
+        while index < keyboards.count {
+            let keyboard = keyboards[index]
+            let (inputs, error) = keyboard.read()
+            let downs = inputs.reduce(0) { count, input in
+                if case .event(let event) = input, event.type == Evdev.EV_KEY, event.value == 1 { return count + 1 }
+                return count
+            }
+            if downs > 0 { note(downs, on: keyboard, now: now) }
+            if let error {
+                keyboards.remove(at: index)
+                pressed[keyboard.path] = nil
+                log.append("keyboard: removed \(keyboard.path) \"\(keyboard.name)\" (\(error.errno == ENODEV ? "unplugged" : "\(error)"))")
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Log lines since the last call.
+    public func takeLog() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+
+    /// Ungrabs every keyboard (closing ends the grab) and restores the VT; harmless twice.
+    public func close() {
+        keyboards.removeAll()
+        terminal?.restore()
+        terminal = nil
+        if inotify >= 0 { Glibc.close(inotify) }
+        inotify = -1
+    }
+
+    // MARK: - Devices
+
+    /// Dropped keys are logged at most every 10 s per keyboard: enough to see an attack in
+    /// the journal, not a line per key of a jammed one.
+    private func note(_ downs: Int, on keyboard: EvdevDevice, now: Double) {
+        var entry = pressed[keyboard.path] ?? (0, -.infinity)
+        entry.count += downs
+        if now - entry.loggedAt >= 10 {
+            log.append("keyboard: \(entry.count) key press(es) on \(keyboard.path) \"\(keyboard.name)\" ignored (locked)")
+            entry = (0, now)
+        }
+        pressed[keyboard.path] = entry
+    }
+
+    private func consider(_ path: String, now: Double) {
+        guard !keyboards.contains(where: { $0.path == path }), !skipped.contains(path) else { return }
+        let device: EvdevDevice
+        do { device = try EvdevDevice(path: path) } catch {
+            if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
+                let deadline = retrying[path] ?? now + 2
+                if now < deadline { retrying[path] = deadline; return }
+            }
+            retrying[path] = nil
+            skipped.insert(path)
+            log.append("keyboard: cannot open \(error); its keys are not locked out")
+            return
+        }
+        retrying[path] = nil
+        guard device.capabilities.isKeyboard, !leaving(device.capabilities) else {
+            skipped.insert(path)
+            return
+        }
+        do { try device.grab() } catch {
+            // EBUSY: another process holds it; its keys reach that process, not the VT.
+            skipped.insert(path)
+            log.append("keyboard: cannot grab \(path) \"\(device.name)\": \(error)")
+            return
+        }
+        // Keys already down (Ctrl held while we start) are released inside the grab.
+        _ = device.read()
+        keyboards.append(device)
+        log.append("keyboard: locked out \(path) \"\(device.name)\"")
+    }
+
+    private func drainHotplug(now: Double) {
+        guard inotify >= 0 else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return }
+            var offset = 0
+            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
+            while offset + 16 <= n {
+                let (mask, length) = buffer.withUnsafeBytes { raw in
+                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                }
+                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
+                let name = String(decoding: nameBytes, as: UTF8.self)
+                offset += 16 + length
+                guard name.hasPrefix("event") else { continue }
+                let path = directory + "/" + name
+                if mask & UInt32(IN_DELETE) != 0 {
+                    skipped.remove(path)
+                    retrying[path] = nil
+                    if let index = keyboards.firstIndex(where: { $0.path == path }) {
+                        let gone = keyboards.remove(at: index)
+                        pressed[path] = nil
+                        log.append("keyboard: removed \(path) \"\(gone.name)\" (node deleted)")
+                    }
+                } else {
+                    if mask & UInt32(IN_CREATE) != 0 { skipped.remove(path) }
+                    consider(path, now: now)
+                }
+            }
+        }
+    }
+}
