@@ -5,17 +5,18 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 6,
-        // display 9, input 3 + touch 7.
+        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 7,
+        // display 9 + power 5, input 3 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 4)
-        #expect(Mirror(reflecting: ActionSettings()).children.count == 6)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 9)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 7)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 10)
+        #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 6 + 9 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 7 + 9 + 5 + 3 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -118,6 +119,12 @@ extension ConfigTests {
         s.display.touchOutput = "DSI-1"
         s.display.format = .rgb565
         s.display.onExit = .black
+        s.display.power.dimAfter = 0
+        s.display.power.dimLevel = 0.5
+        s.display.power.blankAfter = 45.5
+        s.display.power.backlight = .named("10-0045")
+        s.display.power.brightness = 0.8
+        s.action.idleHook = "/usr/local/bin/panel-light"
         s.input.device = "/dev/input/touchscreen"
         s.input.grab = false
         s.input.touch.mouse = true

@@ -119,5 +119,6 @@ extension ConfigKey {
         .number("action", "cooldown", \.action.cooldown, .nonNegative),
         .text("action", "slide_start_hook", \.action.slideStartHook),
         .text("action", "cancel_hook", \.action.cancelHook),
+        .text("action", "idle_hook", \.action.idleHook),
     ]
 }

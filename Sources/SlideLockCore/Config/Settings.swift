@@ -33,6 +33,8 @@ public struct DisplaySettings: Equatable, Sendable {
     public var onExit: ExitScreen = .restore
     /// The output touch maps onto (`DSI-1`); empty: the first lit output.
     public var touchOutput = ""
+    /// Idle dim and blank, backlight and brightness.
+    public var power = PanelPowerSettings()
 
     public init() {}
 }
@@ -132,6 +134,8 @@ public struct ActionSettings: Equatable, Sendable {
     /// their outcome changes nothing on screen.
     public var slideStartHook = ""
     public var cancelHook = ""
+    /// Optional command run when the panel goes to sleep (dims or blanks) and wakes up.
+    public var idleHook = ""
 
     public init() {}
 }
