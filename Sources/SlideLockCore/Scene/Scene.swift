@@ -10,6 +10,8 @@ public struct Scene: Equatable, Sendable {
     public var thumb: ThumbLayer
     /// Horizontal shift of the whole control (unlock slide-off transition), pixels.
     public var controlOffset: Double = 0
+    /// Every pixel scaled by this (1 = as drawn): dimming on a panel without a backlight.
+    public var brightness: Double = 1
 
     public init(width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
                 label: LabelLayer, thumb: ThumbLayer) {

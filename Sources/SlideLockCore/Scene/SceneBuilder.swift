@@ -64,6 +64,7 @@ public struct SceneBuilder: Sendable {
                               iconSize: theme.iconSize * thumbRect.width,
                               iconPhase: v.spinnerPhase, mirrored: rtl))
         scene.controlOffset = v.exitOffset * (layout.screen.width) * (rtl ? -1 : 1)
+        scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
         return scene
     }
 }

@@ -80,16 +80,31 @@ public final class DRMDisplay {
     /// True while any output waits for a flip.
     public var isFlipPending: Bool { outputs.contains(where: \.isFlipPending) }
 
+    /// Switches every output off for an idle blank (see `DRMOutput.blank()`), after letting
+    /// flips in flight land (bounded, like `close`).
+    public func blankOutputs() throws {
+        waitForFlips(seconds: 0.5)
+        for output in outputs { try output.blank() }
+    }
+
+    /// True while every output is blanked.
+    public var isBlanked: Bool { !outputs.isEmpty && outputs.allSatisfy(\.isBlanked) }
+
+    /// Handles flip events until none is pending or `seconds` passed.
+    func waitForFlips(seconds: Double) {
+        let deadline = MonotonicClock.now() + seconds
+        while isFlipPending, MonotonicClock.now() < deadline {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
+        }
+    }
+
     /// Restores every CRTC and the VT, frees the buffers and drops DRM master. Idempotent.
     public func close() {
         guard !isClosed else { return }
         // A flip still in flight would land on a buffer we are about to free and its event
         // would name a dead object: wait for it (bounded; a wedged driver must not hang exit).
-        let deadline = MonotonicClock.now() + 0.5
-        while isFlipPending, MonotonicClock.now() < deadline {
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
-        }
+        waitForFlips(seconds: 0.5)
         isClosed = true
         for output in outputs { leaveBlack ? output.switchOff() : output.restore() }
         outputs = []                // buffers go now: RmFB after the CRTCs point elsewhere

@@ -107,7 +107,20 @@ public final class DRMOutput: FrameSink {
         flipCount += 1
     }
 
-    /// Puts the CRTC back as it was found (or turns it off if it was off).
+    /// True while the output is switched off for an idle blank (its buffers kept).
+    public private(set) var isBlanked = false
+
+    /// Switches the CRTC off for an idle blank (CRTC inactive: the panel driver also turns
+    /// its backlight off), keeping both buffers: the next `present` lights the output again
+    /// with a whole frame through a modeset. Refused while a flip is pending, whose buffer
+    /// would be on its way to a CRTC that is gone.
+    public func blank() throws {
+        guard !isFlipPending else { throw DisplayError.flipPending(connector: name) }
+        guard isModeSet else { return }
+        switchOff()
+        isBlanked = true
+    }
+
     /// Switches the CRTC off: a black screen (`display.on_exit = black`).
     func switchOff() {
         guard isModeSet else { return }
@@ -115,6 +128,7 @@ public final class DRMOutput: FrameSink {
         _ = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
     }
 
+    /// Puts the CRTC back as it was found (or turns it off if it was off).
     func restore() {
         guard isModeSet else { return }
         isModeSet = false
@@ -134,6 +148,7 @@ public final class DRMOutput: FrameSink {
             drmModeSetCrtc(fd, crtcID, buffers[index].framebufferID, 0, 0, &connectors, 1, &info)
         }
         isModeSet = true
+        isBlanked = false
     }
 
     private func pageFlip(to index: Int) throws {

@@ -1,6 +1,24 @@
 import SlideLockCore
 
 extension Canvas {
+    /// Scales every channel of the pixels inside the clip by `factor` (0...1), rounded to
+    /// 1/256 steps: the frame drawn darker when no backlight can dim the panel.
+    public func scaleBrightness(_ factor: Double) {
+        let k = UInt32((min(max(factor, 0), 1) * 256).rounded())
+        guard k < 256 else { return }
+        let r = clip
+        for y in r.y..<r.maxY {
+            let row = pixels + y * width
+            for x in r.x..<r.maxX {
+                let p = row[x]
+                // Red and blue in one multiply, green in another: no channel overflows into the next.
+                let rb = (((p & 0xFF00FF) &* k) >> 8) & 0xFF00FF
+                let g = (((p & 0x00FF00) &* k) >> 8) & 0x00FF00
+                row[x] = rb | g
+            }
+        }
+    }
+
     /// The image turned clockwise by `degrees` (0, 90, 180, 270), for a panel mounted
     /// rotated: logical (x, y) lands on panel (H-1-y, x) at 90 degrees.
     public func rotated(by degrees: Int) -> Canvas {
