@@ -18,15 +18,20 @@ public struct FlipCompletion {
 /// completed and when.
 public final class DRMDisplay {
     public let device: DRMDevice
-    public private(set) var outputs: [DRMOutput]
+    public internal(set) var outputs: [DRMOutput]
     /// Why each output got its mode, in `outputs` order (for logs).
-    public let modeReasons: [ModeChoiceReason]
+    public internal(set) var modeReasons: [ModeChoiceReason]
     /// Pollable (POLLIN) when page-flip events are waiting.
     public var fd: Int32 { device.fd }
     private var terminal: VirtualTerminal?
     private var isClosed = false
     /// Leave the outputs off (black) instead of restoring what was shown before.
     private let leaveBlack: Bool
+    /// What the outputs were chosen by, for `reprobe()`.
+    let options: DisplayOptions
+    /// Unplugged outputs whose last flip had not landed when they were let go: their flip
+    /// event still names them, so they live until it arrives (see `handleFlipEvents`).
+    private var retired: [DRMOutput] = []
 
     public init(options: DisplayOptions = DisplayOptions()) throws {
         let (path, _) = try OutputPlan.findDevice(options: options)
@@ -53,6 +58,7 @@ public final class DRMDisplay {
         }
         modeReasons = fresh.map(\.reason)
         leaveBlack = options.leaveBlack
+        self.options = options
         terminal = options.switchVT ? VirtualTerminal() : nil
     }
 
@@ -72,10 +78,14 @@ public final class DRMDisplay {
             output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6)
         }
         try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
+        retired.removeAll { !$0.isFlipPending }
         return zip(outputs, before).compactMap { output, count in
             output.flipCount > count ? FlipCompletion(output: output, seconds: output.lastFlipSeconds ?? 0) : nil
         }
     }
+
+    /// Keeps an unplugged output alive until its pending flip's event has been handled.
+    func retire(_ output: DRMOutput) { retired.append(output) }
 
     /// True while any output waits for a flip.
     public var isFlipPending: Bool { outputs.contains(where: \.isFlipPending) }
