@@ -6,6 +6,7 @@ extension ConfigTests {
 
     @Test func keyTableCoversEverySettingsField() {
         // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 4, action 7,
+        // (animation: 13 stored fields, 14 keys: exit_transition is the older unlock_transition)
         // display 9 + power 5, input 3 + touch 7.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
@@ -16,7 +17,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 4 + 7 + 9 + 5 + 3 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 4 + 7 + 9 + 5 + 3 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -99,7 +100,7 @@ extension ConfigTests {
         s.animation.shimmerPeriod = 1.75
         s.animation.unlockedDuration = 2
         s.animation.failedDuration = 0.1
-        s.animation.exitTransition = true
+        s.animation.unlockTransition = .interactive
         s.gesture.threshold = 0.85
         s.gesture.fling = true
         s.gesture.flingProjection = 0.15

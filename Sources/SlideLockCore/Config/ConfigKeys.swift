@@ -102,6 +102,7 @@ extension ConfigKey {
         .number("animation", "unlocked_duration", \.animation.unlockedDuration, .positive),
         .number("animation", "failed_duration", \.animation.failedDuration, .positive),
         .bool("animation", "exit_transition", \.animation.exitTransition),
+        .choice("animation", "unlock_transition", \.animation.unlockTransition),
     ]
 
     static let gestureKeys: [ConfigKey] = [

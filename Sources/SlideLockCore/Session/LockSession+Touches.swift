@@ -32,6 +32,7 @@ extension LockSession {
         var g = Grab(contact: id, grabOffset: layout.offsetAlongTrack(x: point.x) - offset, pressedAt: t)
         g.tracker.add(time: t, position: offset)
         grab = g
+        failedSinceGrab = false
         enter(.pressed, at: t)
         setPress(1, at: t)
     }
