@@ -22,15 +22,20 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .target(name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"]),
+        // The lock loop: frame scheduling, exit-after-frame, reload, hook policy, display
+        // opening; written against protocols the edges implement, so it is tested with fakes.
+        .target(name: "SlideLockRuntime", dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"]),
         .executableTarget(
             name: "slidelock",
-            dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"]
+            dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]
         ),
 
         .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"], resources: [.copy("Evemu")]),
         .testTarget(name: "SlideLockRenderTests", dependencies: ["SlideLockCore", "SlideLockRender"],
                     resources: [.copy("Golden")]),
         .testTarget(name: "SlideLockPlatformTests", dependencies: ["SlideLockCore", "SlideLockPlatform"]),
+        .testTarget(name: "SlideLockRuntimeTests",
+                    dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import SlideLockCore
+import SlideLockRuntime
 
 /// A mistake on the command line: printed with the command's name, exit status 2.
 struct UsageError: Error {
@@ -89,4 +90,12 @@ struct Arguments {
 
 func format(_ v: Double) -> String {
     v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v)
+}
+
+extension SettingsLoader {
+    /// Consumes `--config`, `--set` and `--theme` from `args`.
+    init(consuming args: inout Arguments) throws(UsageError) {
+        self.init(configFiles: try args.values("--config"), overrides: try args.values("--set"),
+                  theme: try args.value("--theme"))
+    }
 }

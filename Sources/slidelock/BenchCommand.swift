@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 import SlideLockRender
 
 /// `slidelock bench`: frame times of the software renderer. Prints numbers, never judges them.

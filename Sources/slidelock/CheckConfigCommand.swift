@@ -1,5 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 
 /// `slidelock check-config`: the effective configuration, or every error in it.
 enum CheckConfigCommand {

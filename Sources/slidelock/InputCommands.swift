@@ -2,6 +2,7 @@
 import CLinux
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 
 // `slidelock list-inputs` and `slidelock input-debug`: touch bring-up commands that work
 // without a display. Exit codes: 0 ok, 1 input error, 2 usage.
@@ -64,35 +65,24 @@ private func inputOptions(_ a: inout Arguments, screen: Size, rotation: ImageRot
 }
 
 private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> Int32 {
-    // SIGINT/SIGTERM through a signalfd: the loop ends normally and the devices are closed
-    // (ungrabbed) by deinit rather than by a signal death.
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    sigaddset(&mask, SIGINT)
-    sigaddset(&mask, SIGTERM)
-    sigprocmask(SIG_BLOCK, &mask, nil)
-    let signals = try systemCall("signalfd") { signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) }
-    defer { close(signals) }
-
+    // SIGINT/SIGTERM through the signal source: the loop ends normally and the devices are
+    // closed (ungrabbed) by deinit rather than by a signal death.
+    let signals = try SignalSource([SIGINT, SIGTERM])
     let input = try TouchInput(options: options)
-    let start = MonotonicClock.now()
-    let end = seconds.map { start + $0 }
+    let waiter = PollWaiter()
+    let end = seconds.map { waiter.now() + $0 }
     let screen = options.screen
     Console.out("input-debug: screen \(format(screen.width))x\(format(screen.height)) rotate \(options.rotation.degrees)")
-    for line in input.takeLog() { Console.out(line) }
+    for line in input.takeLog() { Console.out(line.text) }
     Console.out("input-debug: ready")
     Console.flush()
-    while end.map({ MonotonicClock.now() < $0 }) ?? true {
-        var fds = ([signals] + input.pollDescriptors).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    while end.map({ waiter.now() < $0 }) ?? true {
         // A 20 ms tick stands in for frame ticks: the ghost filter releases still fingers on them.
-        var timeout: Int32 = 20
-        if let end { timeout = min(timeout, Int32(max(0, ((end - MonotonicClock.now()) * 1000).rounded(.up)))) }
-        if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
-            throw SystemError(operation: "poll", errno: errno)
-        }
-        if fds[0].revents != 0 { Console.out("input-debug: interrupted"); break }
-        let events = input.readAvailable() + input.advance(to: MonotonicClock.now())
-        for line in input.takeLog() { Console.out(line) }
+        let tick = waiter.now() + 0.02
+        let ready = try waiter.wait(for: [signals.fd] + input.pollDescriptors, until: min(tick, end ?? tick))
+        if ready.contains(signals.fd) { Console.out("input-debug: interrupted"); break }
+        let events = input.readAvailable() + input.advance(to: waiter.now())
+        for line in input.takeLog() { Console.out(line.text) }
         for event in events { Console.out(describe(event)) }
         Console.flush()
     }

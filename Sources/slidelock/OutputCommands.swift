@@ -2,6 +2,7 @@
 import CLinux
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 
 // `slidelock list-outputs` and `slidelock drm-smoke`: display bring-up commands that work
 // before (and independently of) the renderer. Exit codes: 0 ok, 1 display error, 2 usage.

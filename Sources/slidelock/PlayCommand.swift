@@ -1,5 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 import SlideLockRender
 
 /// `slidelock play`: replays scripted touches on a virtual clock, rendering frame by frame.

@@ -1,5 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 import SlideLockRender
 
 /// `slidelock render`: one frame, exactly as the panel would show it, to a PNG file.

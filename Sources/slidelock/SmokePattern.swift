@@ -1,5 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRuntime
 
 /// The drm-smoke test picture for one output, in its own shadow buffer: six vertical colour
 /// bars over the top three quarters, a dark band below with a cyan square that moves 4 px per

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import SlideLockPlatform
+import SlideLockRuntime
 
 /// Entry point: picks the subcommand; each one parses its own flags.
 let usage = """

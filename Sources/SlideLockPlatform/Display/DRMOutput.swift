@@ -100,6 +100,8 @@ public final class DRMOutput: FrameSink {
 
     /// Handles a page-flip completion event for this output.
     func flipCompleted(seconds: Double) {
+        // The late event of a flip given up on (`abandonFlip`) names nothing we wait for.
+        guard isFlipPending else { return }
         isFlipPending = false
         front = 1 - front
         lastFlipSeconds = seconds
@@ -119,6 +121,14 @@ public final class DRMOutput: FrameSink {
         guard isModeSet else { return }
         switchOff()
         isBlanked = true
+    }
+
+    /// Gives up on a flip whose completion never came (a wedged driver): the next `present`
+    /// is a full modeset again, which is synchronous and needs no event.
+    public func abandonFlip() {
+        isFlipPending = false
+        isModeSet = false
+        needsFullCopy = [true, true]
     }
 
     /// Switches the CRTC off: a black screen (`display.on_exit = black`).

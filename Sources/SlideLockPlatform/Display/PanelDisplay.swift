@@ -15,6 +15,8 @@ public protocol PanelOutput: FrameSink {
     /// Clockwise picture rotation the panel asks for (DRM `panel orientation`), nil if unknown.
     var panelRotation: Int? { get }
     var pixelFormat: PixelFormat { get }
+    /// Forgets a pending flip that never completed; the next `present` sets the mode afresh.
+    func abandonFlip()
 }
 
 /// The screens slidelock owns, and how completions of their frames are learned.

@@ -55,7 +55,7 @@ public final class TouchInput {
     private var retrying: [String: Double] = [:]
     private let inotify: Int32
     private var nextID = 1
-    private var log: [String] = []
+    private var log: [LogLine] = []
     /// Events made outside `readAvailable` (a finger already down when a device opened).
     private var queued: [LockEvent] = []
 
@@ -68,7 +68,7 @@ public final class TouchInput {
         inotify = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)
         if inotify_add_watch(inotify, options.directory, mask) < 0 {
-            log.append("input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))")
+            log.append(LogLine(.info, "input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))"))
         }
         if let wanted = options.device, wanted.hasPrefix("/") {
             let device: EvdevDevice
@@ -89,7 +89,7 @@ public final class TouchInput {
                 throw InputError("no usable input device named \"\(wanted)\" (see 'slidelock list-inputs')")
             }
         }
-        if open.isEmpty { log.append("input: no touch device yet; waiting for one to be plugged in") }
+        if open.isEmpty { log.append(LogLine(.info, "input: no touch device yet; waiting for one to be plugged in")) }
     }
 
     deinit { close(inotify) }
@@ -113,11 +113,11 @@ public final class TouchInput {
                 switch input {
                 case .event(let event): out = open[index].pipeline.feed(event, nextID: &nextID)
                 case .resynced(let slots, let current, let time):
-                    log.append("input: \(open[index].device.path): events lost (SYN_DROPPED), resynced")
+                    log.append(LogLine(.info, "input: \(open[index].device.path): events lost (SYN_DROPPED), resynced"))
                     out = open[index].pipeline.resync(slots: slots, currentSlot: current, time: time, nextID: &nextID)
                 }
                 events += out.events
-                log += out.log
+                log += out.log.map { LogLine(.debug, $0) }
             }
             if let error {
                 events += remove(at: index, why: error.errno == ENODEV ? "unplugged" : "\(error)")
@@ -138,7 +138,7 @@ public final class TouchInput {
         for index in open.indices {
             let out = open[index].pipeline.advance(to: seconds, nextID: &nextID)
             events += out.events
-            log += out.log
+            log += out.log.map { LogLine(.debug, $0) }
         }
         return events
     }
@@ -151,7 +151,7 @@ public final class TouchInput {
     }
 
     /// Log lines since the last call: devices used, ignored, removed; dropped contacts.
-    public func takeLog() -> [String] {
+    public func takeLog() -> [LogLine] {
         defer { log.removeAll() }
         return log
     }
@@ -177,7 +177,7 @@ public final class TouchInput {
             }
             retrying[path] = nil
             skipped.insert(path)
-            log.append("input: cannot open \(error)")
+            log.append(LogLine(.info, "input: cannot open \(error)"))
             return
         }
         retrying[path] = nil
@@ -190,7 +190,7 @@ public final class TouchInput {
                                                     acceptTablet: options.acceptTablet, named: named)
         guard decision.use else {
             skipped.insert(path)
-            log.append("input: ignoring \(path) \"\(device.name)\": \(decision.why)")
+            log.append(LogLine(.info, "input: ignoring \(path) \"\(device.name)\": \(decision.why)"))
             return
         }
         adopt(device)
@@ -200,20 +200,20 @@ public final class TouchInput {
         let caps = device.capabilities
         guard var pipeline = TouchPipeline(axes: caps.axes, screen: options.screen, rotation: options.rotation,
                                            settings: options.settings, relativePointer: caps.kind == .mouse) else {
-            log.append("input: ignoring \(device.path) \"\(device.name)\": no usable axes")
+            log.append(LogLine(.info, "input: ignoring \(device.path) \"\(device.name)\": no usable axes"))
             skipped.insert(device.path)
             return
         }
         if options.grab {
             do { try device.grab() } catch {
-                log.append("input: \(error); reading it shared")
+                log.append(LogLine(.info, "input: \(error); reading it shared"))
             }
         }
         // A finger may already be down: start from the device's state, not from nothing.
         let (slots, current) = device.snapshot()
         let out = pipeline.resync(slots: slots, currentSlot: current, time: MonotonicClock.now(), nextID: &nextID)
-        log.append("input: using \(describe(device))")
-        log += out.log
+        log.append(LogLine(.info, "input: using \(describe(device))"))
+        log += out.log.map { LogLine(.debug, $0) }
         open.append(OpenDevice(device: device, pipeline: pipeline))
         queued += out.events
     }
@@ -221,8 +221,8 @@ public final class TouchInput {
     private func remove(at index: Int, why: String) -> [LockEvent] {
         var entry = open.remove(at: index)
         let out = entry.pipeline.deviceRemoved(time: MonotonicClock.now())
-        log.append("input: removed \(entry.device.path) \"\(entry.device.name)\" (\(why))")
-        log += out.log
+        log.append(LogLine(.info, "input: removed \(entry.device.path) \"\(entry.device.name)\" (\(why))"))
+        log += out.log.map { LogLine(.debug, $0) }
         return out.events
     }
 

@@ -14,12 +14,18 @@ public struct Logger: Sendable {
     public let verbose: Bool
     /// Priority prefixes instead of the `slidelock: ` prefix.
     public let systemd: Bool
+    /// Where lines go instead of stderr (tests collect them).
+    private let sink: (@Sendable (Level, String) -> Void)?
 
     /// `systemd` nil detects it from `JOURNAL_STREAM` (see `stderrIsJournal()`).
-    public init(verbose: Bool = false, systemd: Bool? = nil) {
+    public init(verbose: Bool = false, systemd: Bool? = nil, sink: (@Sendable (Level, String) -> Void)? = nil) {
         self.verbose = verbose
         self.systemd = systemd ?? Logger.stderrIsJournal()
+        self.sink = sink
     }
+
+    /// Logs a line that carries its own level.
+    public func log(_ line: LogLine) { log(line.level, line.text) }
 
     public func error(_ message: @autoclosure () -> String) { log(.error, message()) }
     public func warning(_ message: @autoclosure () -> String) { log(.warning, message()) }
@@ -31,6 +37,7 @@ public struct Logger: Sendable {
 
     public func log(_ level: Level, _ message: String) {
         if level == .debug && !verbose { return }
+        if let sink { return sink(level, message) }
         for line in lines(level, message) {
             // One write(2) per line: lines from slidelock and from a hook sharing the journal
             // stream then never interleave mid-line (pipe writes up to PIPE_BUF are atomic).

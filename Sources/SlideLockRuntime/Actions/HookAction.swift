@@ -1,21 +1,18 @@
 import SlideLockCore
 import SlideLockPlatform
 
-/// The evdev edge as the loop's touch source.
-extension TouchInput: TouchSource {}
-
 /// The hooks: the unlock hook (hook mode; its outcome decides unlocked or failed) and the
 /// optional slide-start and cancel hooks, which only notify. Each kind has its own runner,
 /// so a slow notification never delays or blocks the door; a notification that finds its
 /// previous run still going is skipped, never queued.
-final class HookAction: UnlockAction {
+public final class HookAction: UnlockAction {
     private let unlock: HookRunner?
     private let slideStart: HookRunner?
     private let cancel: HookRunner?
     private let output: String
     private let log: Logger
 
-    init(unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger) {
+    public init(unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger) {
         self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout) }
         self.slideStart = slideStart.isEmpty ? nil : HookRunner(command: slideStart, timeout: settings.timeout)
         self.cancel = cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout)
@@ -24,11 +21,11 @@ final class HookAction: UnlockAction {
     }
 
     private var runners: [HookRunner] { [unlock, slideStart, cancel].compactMap { $0 } }
-    var pollDescriptors: [Int32] { runners.flatMap(\.pollDescriptors) }
-    var deadline: Double? { runners.compactMap(\.deadline).min() }
-    var isRunning: Bool { runners.contains(where: \.isRunning) }
+    public var pollDescriptors: [Int32] { runners.flatMap(\.pollDescriptors) }
+    public var deadline: Double? { runners.compactMap(\.deadline).min() }
+    public var isRunning: Bool { runners.contains(where: \.isRunning) }
 
-    func start(slideDuration: Double, now: Double) -> Bool {
+    public func start(slideDuration: Double, now: Double) -> Bool {
         guard let unlock else { return false }
         let effect = LockEffect.unlock(slideDuration: slideDuration)
         do {
@@ -42,7 +39,7 @@ final class HookAction: UnlockAction {
         }
     }
 
-    func notify(_ effect: LockEffect, now: Double) {
+    public func notify(_ effect: LockEffect, now: Double) {
         guard let event = HookEvent(effect: effect), event != .unlock,
               let runner = event == .slideStart ? slideStart : cancel else { return }
         guard !runner.isRunning else {
@@ -56,8 +53,8 @@ final class HookAction: UnlockAction {
         }
     }
 
-    func service(now: Double) -> Bool? {
-        defer { for line in takeLog() { log.info(line) } }
+    public func service(now: Double) -> Bool? {
+        defer { for line in takeLog() { log.log(line) } }
         for runner in [slideStart, cancel].compactMap({ $0 }) {
             if let outcome = runner.service(now: now), case .failure(let reason, _) = outcome {
                 log.warning("\(runner.command.joined(separator: " ")): notification hook failed: \(reason)")
@@ -65,7 +62,7 @@ final class HookAction: UnlockAction {
         }
         guard let unlock, let outcome = unlock.service(now: now) else { return nil }
         // The hook's own last lines first, so the log reads in the order things happened.
-        for line in takeLog() { log.info(line) }
+        for line in takeLog() { log.log(line) }
         switch outcome {
         case .success(let seconds):
             log.info("hook succeeded in \(Int((seconds * 1000).rounded())) ms")
@@ -76,5 +73,6 @@ final class HookAction: UnlockAction {
         return outcome.isSuccess
     }
 
-    func takeLog() -> [String] { runners.flatMap { $0.takeLog() } }
+    /// The hooks' own output lines (`hook[pid]: ...`).
+    public func takeLog() -> [LogLine] { runners.flatMap { $0.takeLog() }.map { LogLine(.info, $0) } }
 }

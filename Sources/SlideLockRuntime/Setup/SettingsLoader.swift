@@ -3,21 +3,20 @@ import SlideLockPlatform
 
 /// Gathers the config layers from disk (system file, conf.d in name order, --config
 /// files) and hands them with --set/--theme to the pure `ConfigLoader`.
-struct SettingsLoader {
+public struct SettingsLoader: Sendable {
     /// Root of the system configuration; `SLIDELOCK_CONFIG_ROOT` moves it for tests.
-    var systemRoot = Environment.value("SLIDELOCK_CONFIG_ROOT") ?? "/etc/slidelock"
-    var configFiles: [String] = []
-    var overrides: [String] = []
-    var theme: String?
+    public var systemRoot = Environment.value("SLIDELOCK_CONFIG_ROOT") ?? "/etc/slidelock"
+    public var configFiles: [String] = []
+    public var overrides: [String] = []
+    public var theme: String?
 
-    /// Consumes `--config`, `--set` and `--theme` from `args`.
-    init(consuming args: inout Arguments) throws(UsageError) {
-        configFiles = try args.values("--config")
-        overrides = try args.values("--set")
-        theme = try args.value("--theme")
+    public init(configFiles: [String] = [], overrides: [String] = [], theme: String? = nil) {
+        self.configFiles = configFiles
+        self.overrides = overrides
+        self.theme = theme
     }
 
-    func load() throws(ConfigErrors) -> Settings {
+    public func load() throws(ConfigErrors) -> Settings {
         var sources: [ConfigSource] = []
         var errors: [ConfigError] = []
         func add(_ path: String, required: Bool) {

@@ -1,0 +1,42 @@
+@preconcurrency import Glibc
+
+/// Where a single-threaded loop waits: for any of a set of descriptors to become readable,
+/// or for a deadline on the monotonic clock. The lock screen, `drm-smoke` and `input-debug`
+/// wait only through this; tests substitute a virtual clock and scripted readiness.
+public protocol EventWaiter: AnyObject {
+    /// CLOCK_MONOTONIC seconds (virtual seconds in tests).
+    func now() -> Double
+    /// The descriptors among `descriptors` that are readable (or hung up) when the wait
+    /// ends: at the first readable one, at `deadline` (nil: no deadline), or at a signal.
+    /// Negative descriptors are ignored. An empty result is a timeout or an interruption.
+    func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32>
+}
+
+/// `poll(2)` on the real clock: the one place that turns deadlines into timeouts and
+/// swallows `EINTR` (a stopped-and-continued process, or a signal with a handler).
+public final class PollWaiter: EventWaiter {
+    public init() {}
+
+    public func now() -> Double { MonotonicClock.now() }
+
+    public func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32> {
+        // poll(2) skips negative fds, so callers may pass -1 for "nothing to watch here".
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let timeout = PollWaiter.timeoutMilliseconds(until: deadline, now: now())
+        let count = poll(&fds, nfds_t(fds.count), timeout)
+        if count < 0 {
+            if errno == EINTR { return [] }
+            throw SystemError(operation: "poll", errno: errno)
+        }
+        return Set(fds.filter { $0.fd >= 0 && $0.revents != 0 }.map(\.fd))
+    }
+
+    /// Milliseconds poll may sleep to reach `deadline`: -1 (forever) without one, rounded up
+    /// so a wake-up is never early, capped at a minute so a clock jump cannot strand us.
+    public static func timeoutMilliseconds(until deadline: Double?, now: Double) -> Int32 {
+        guard let deadline else { return -1 }
+        let millis = ((deadline - now) * 1000).rounded(.up)
+        guard millis.isFinite else { return millis > 0 ? 60_000 : 0 }
+        return Int32(max(0, min(60_000, millis)))
+    }
+}

@@ -1,0 +1,64 @@
+import SlideLockCore
+import SlideLockPlatform
+
+// Frame scheduling: what to draw, when, and what to do when a flip never completes.
+extension LockLoop {
+    /// The moment a frame drawn now for `view` will show: the exit moment once exiting
+    /// (every later frame equals it, so nothing flips any more), else the output's next refresh.
+    func frameTime(_ view: PanelView, now: Double) -> Double {
+        exitFrame?.time ?? view.nextFrameTime(now: now)
+    }
+
+    /// Presents on every output that is free. A frame drawn ahead (while the last flip was
+    /// pending) is used if nothing but time changed since; else it is drawn now. Then, while
+    /// animating, the frame after is drawn ahead, so after a vblank only the copy and the
+    /// flip stand between the event and the deadline of the next one.
+    func drawWhereNeeded(now: Double) throws {
+        // Without completion events (fbdev) nothing paces us: wait for the next refresh.
+        let paced = display.eventDescriptor != nil
+        for view in views where !view.output.isFlipPending && (paced || view.isDue(now: now)) {
+            if view.preparedVersion != sessionVersion {
+                let time = frameTime(view, now: now)
+                try view.render(session.visual(at: time), time: time, inputTime: newestInput, clock: waiter)
+            }
+            let presented = try view.present(now: waiter.now())
+            view.shownVersion = sessionVersion
+            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil {
+                // This flip lands on the next vblank; the frame drawn now on the one after.
+                let next = view.nextFrameTime(now: now) + view.frameInterval
+                try view.render(session.visual(at: next), time: next, inputTime: newestInput, clock: waiter)
+                view.preparedVersion = sessionVersion
+            }
+        }
+    }
+
+    /// Outputs whose completed flips have not been written to the trace yet.
+    func writeTrace() {
+        for view in views { view.noteCompletions() }
+        guard let trace else { views.forEach { $0.takeCompleted() }; return }
+        for view in views { for frame in view.takeCompleted() { trace.write(frame) } }
+    }
+
+    /// A flip that has not completed after `PanelView.hangIntervals` refreshes is given up
+    /// on: the output is set up again with a full frame (a synchronous modeset). If that
+    /// fails, or outputs keep hanging, the watchdog is starved so systemd restarts us; without
+    /// a watchdog the error ends the run. Exit mode never waits for a hung flip.
+    func recoverHungFlips(now: Double) throws {
+        for view in views where view.isHung(now: now) {
+            log.error("\(view.output.name): a page flip did not complete in \(Int((now - (view.flipQueuedAt ?? now)) * 1000)) ms; setting the mode again")
+            view.abandonFlip()
+            do {
+                guard view.hangs <= PanelView.maxRecoveries else {
+                    throw RunError(description: "\(view.output.name): page flips keep hanging")
+                }
+                try view.present(now: waiter.now())
+                view.shownVersion = nil
+            } catch {
+                log.error("\(view.output.name): cannot recover the output: \(error)")
+                guard notifier?.nextWatchdogDeadline(now: now) != nil else { throw error }
+                if healthy { log.error("no longer feeding the watchdog: systemd will restart slidelock") }
+                healthy = false
+            }
+        }
+    }
+}

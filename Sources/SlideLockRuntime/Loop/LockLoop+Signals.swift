@@ -1,0 +1,47 @@
+@preconcurrency import Glibc
+import SlideLockCore
+import SlideLockPlatform
+
+extension LockLoop {
+    /// SIGTERM/SIGINT end the run (128 + signal, never 0: a boot flow waiting for an
+    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks.
+    func handleSignals(now: Double) -> Int32? {
+        for signal in signals.read() {
+            switch signal {
+            case SIGTERM, SIGINT:
+                log.info("stopping on signal \(signal)")
+                return 128 + signal
+            case SIGHUP: reloadSettings(now: now)
+            case SIGUSR1:
+                guard exitFrame == nil else { break }
+                apply(session.handle(.reset(time: now)), now: now)
+                sessionVersion += 1
+                log.info("reset to locked (SIGUSR1)")
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// Everything is built and checked aside, so a bad config changes nothing.
+    func reloadSettings(now: Double) {
+        guard exitFrame == nil else { return log.info("configuration not reloaded: exiting") }
+        do {
+            let settings = try reload()
+            let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
+            let freshSession = LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
+            for view in fresh { try view.prepare(freshSession.visual(at: now)) }
+            // A running hook finishes under the old settings; the new one is used next time.
+            if action?.isRunning != true { action = try makeAction(settings) }
+            for (old, new) in zip(views, fresh) { new.inherit(from: old) }
+            views = fresh
+            session = freshSession
+            sessionVersion += 1
+            log.info("configuration reloaded")
+        } catch let errors as ConfigErrors {
+            log.error("configuration not reloaded, keeping the old one: \(errors.errors.map(\.description).joined(separator: "; "))")
+        } catch {
+            log.error("configuration not reloaded, keeping the old one: \(error)")
+        }
+    }
+}

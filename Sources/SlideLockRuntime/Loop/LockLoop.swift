@@ -1,0 +1,164 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// The running lock screen: one thread waiting on the display's completion events, the
+/// signal source, the touch devices and the hook, through an `EventWaiter`. Frames are drawn
+/// only when something changed and the output is free, so with nothing animating the
+/// process sleeps without a timeout. Every edge is a protocol: tests drive the same loop
+/// with fake displays (paced, unpaced, hung), touches, hooks, signals and a virtual clock.
+public final class LockLoop {
+    let display: PanelDisplay
+    var views: [PanelView]
+    var session: LockSession
+    let signals: SignalReader
+    let input: TouchSource?
+    var action: UnlockAction?
+    let log: Logger
+    let notifier: ServiceNotifier?
+    let waiter: EventWaiter
+    let reload: () throws -> Settings
+    let makeAction: (Settings) throws -> UnlockAction?
+    /// The output touch maps onto; the session's layout is that output's.
+    let touchIndex: Int
+    /// Counts what time alone does not explain (input, hook results, signals, state
+    /// changes): a frame drawn ahead is stale once this moved on.
+    var sessionVersion = 0
+    var readyReported = false
+    /// Exit mode: the moment the last frame shows (later frames would only move the hue),
+    /// and the session version every output must have shown before the process leaves.
+    var exitFrame: (time: Double, version: Int)?
+    /// The newest input event (kernel timestamp) the session has seen, for the trace.
+    var newestInput: Double?
+    /// Cleared when an output could not be brought back after a hung flip: the watchdog
+    /// then starves and systemd restarts us.
+    var healthy = true
+    /// Writes one line per frame that reached the screen (`--trace`), if set.
+    public var trace: FrameTrace?
+    /// Called once the first frame is on screen (after systemd READY=1).
+    public var onFirstFrame: () -> Void = {}
+    /// Called with each state change.
+    public var onState: (LockState) -> Void = { _ in }
+
+    public init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
+                signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
+                waiter: EventWaiter, reload: @escaping () throws -> Settings,
+                makeAction: @escaping (Settings) throws -> UnlockAction?) throws {
+        self.display = display
+        views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings) }
+        self.touchIndex = touchIndex
+        session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
+        self.signals = signals
+        self.input = input
+        self.log = log
+        self.notifier = notifier
+        self.waiter = waiter
+        self.reload = reload
+        self.makeAction = makeAction
+        action = try makeAction(settings)
+    }
+
+    /// Runs until unlocked in exit mode (0, once the unlock frame is on every screen) or a
+    /// terminating signal (128 + signal). Errors from the display end the run.
+    public func run() throws -> Int32 {
+        let start = waiter.now()
+        for view in views { try view.prepare(session.visual(at: start)) }
+        var lastState = session.state
+        onState(lastState)
+        while true {
+            try drawWhereNeeded(now: waiter.now())
+            reportReadyOnce()
+            if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
+            var descriptors = [display.eventDescriptor ?? -1, signals.fd]
+            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? [])
+            let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
+            let now = waiter.now()
+            feedWatchdog(now: now)
+            if let fd = display.eventDescriptor, ready.contains(fd) { try display.handleEvents() }
+            writeTrace()
+            try recoverHungFlips(now: now)
+            if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
+            var events: [LockEvent] = []
+            if let input {
+                events += input.readAvailable()
+                events += input.advance(to: now)
+                for line in input.takeLog() { log.log(line) }
+                if let newest = events.map(\.time).max() { newestInput = max(newestInput ?? newest, newest) }
+            }
+            if let action, let success = action.service(now: now) {
+                events.append(.actionFinished(success: success, time: now))
+            }
+            for line in action?.takeLog() ?? [] { log.log(line) }
+            if !events.isEmpty { sessionVersion += 1 }
+            events.append(.tick(time: now))
+            for event in events { apply(session.handle(event), now: now) }
+            for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+            if session.state != lastState {
+                sessionVersion += 1
+                lastState = session.state
+                onState(lastState)
+                try? notifier?.status(lastState.rawValue)
+            }
+        }
+    }
+
+    func apply(_ effects: [LockEffect], now: Double) {
+        for effect in effects {
+            switch effect {
+            case .unlock(let duration):
+                log.info("unlocked by a \(Int((duration * 1000).rounded())) ms slide")
+                if session.settings.action.mode == .hook {
+                    if action?.start(slideDuration: duration, now: now) != true {
+                        apply(session.handle(.actionFinished(success: false, time: now)), now: now)
+                    }
+                }
+            case .exit:
+                // From here on every frame shows this moment: the hue must not keep the
+                // outputs flipping (and the process alive) after the unlock.
+                sessionVersion += 1
+                exitFrame = (now, sessionVersion)
+            case .slideStarted, .slideCancelled: action?.notify(effect, now: now)
+            }
+        }
+    }
+
+    /// The first frame is a modeset (synchronous); later ones are flips. Either way it is
+    /// on screen once nothing is in flight.
+    func reportReadyOnce() {
+        guard !readyReported, !display.isFlipPending, views.allSatisfy({ $0.shownVersion != nil }) else { return }
+        readyReported = true
+        try? notifier?.ready(status: "locked")
+        onFirstFrame()
+    }
+
+    /// True once every output has shown the exit frame and no flip is in flight.
+    func exitFrameShown(_ exit: (time: Double, version: Int)) -> Bool {
+        !display.isFlipPending && views.allSatisfy { ($0.shownVersion ?? -1) >= exit.version }
+    }
+
+    /// A hung loop stops these, and systemd restarts us (WatchdogSec=); so does an output
+    /// that could not be brought back.
+    func feedWatchdog(now: Double) {
+        guard healthy, let notifier, let due = notifier.nextWatchdogDeadline(now: now), now >= due else { return }
+        try? notifier.watchdog(now: now)
+    }
+
+    /// When the wait must end without any event: the next frame while animating (when no
+    /// flip will wake us), the session's, input's and hook's timers, the watchdog, a flip
+    /// that may hang. nil: sleep until something happens.
+    func nextDeadline(now: Double) -> Double? {
+        var deadline: Double? = nil
+        func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
+        let animating = session.isAnimating && exitFrame == nil
+        if animating && !display.isFlipPending { consider(now + views[touchIndex].frameInterval) }
+        // Without completion events (fbdev) a change waits for the output's next refresh.
+        if display.eventDescriptor == nil {
+            for view in views where view.shownVersion != sessionVersion { consider(view.nextFrameTime(now: now)) }
+        }
+        consider(session.nextDeadline)
+        consider(input?.nextDeadline(now: now))
+        if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
+        consider(action?.deadline)
+        for view in views { consider(view.hangDeadline) }
+        return deadline
+    }
+}

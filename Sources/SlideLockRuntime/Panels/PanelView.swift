@@ -1,0 +1,150 @@
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRender
+
+/// One lit output: renders the session's visual at the output's own size and rotation
+/// and hands only the damaged pixels to the display. Rendering and presenting are separate
+/// steps, so the next frame can be drawn while the current flip waits for its vblank.
+/// It also keeps the output's frame bookkeeping: what was shown, flips in flight (and
+/// whether one hangs), and the timings the trace reports.
+public final class PanelView {
+    public let output: PanelOutput
+    public let rotation: ImageRotation
+    let builder: SceneBuilder
+    let renderer: SceneRenderer
+    /// The rotated image in panel orientation; nil when upright (the canvas is presented).
+    private let panel: Canvas?
+    /// Seconds between vblanks, from the mode's refresh rate.
+    public let frameInterval: Double
+    /// Changed rectangles (panel coordinates) rendered but not presented yet.
+    private var pendingDamage: [PixelRect] = []
+    /// Set when a frame was drawn ahead for the next vblank: the session version it saw.
+    var preparedVersion: Int?
+    /// The session version of the last frame handed to the output (nil before the first).
+    var shownVersion: Int?
+    /// When the flip in flight was queued, and how many flips in a row were given up on.
+    private(set) var flipQueuedAt: Double?
+    private(set) var hangs = 0
+    /// Timings of the frame rendered last, of the one in flight, and of those that completed.
+    private var rendered: FrameRecord?
+    private var inFlight: FrameRecord?
+    private var completed: [FrameRecord] = []
+    private var seenFlips = 0
+
+    /// Refresh intervals (at least `minimumHangSeconds`) after which a flip counts as hung.
+    public static let hangIntervals = 15.0
+    public static let minimumHangSeconds = 0.25
+    /// Consecutive hung flips tolerated before the output counts as lost.
+    public static let maxRecoveries = 3
+
+    public init(output: PanelOutput, rotation: ImageRotation, settings: Settings) {
+        self.output = output
+        self.rotation = rotation
+        let logicalWidth = rotation.swapsAxes ? output.height : output.width
+        let logicalHeight = rotation.swapsAxes ? output.width : output.height
+        builder = SceneBuilder(settings: settings, width: logicalWidth, height: logicalHeight)
+        renderer = SceneRenderer(width: logicalWidth, height: logicalHeight)
+        panel = rotation == .upright ? nil : Canvas(width: output.width, height: output.height)
+        frameInterval = output.frameInterval
+        seenFlips = output.flipCount
+    }
+
+    /// Logical (unrotated) size: the touch and layout coordinate space.
+    public var logicalSize: Size { Size(width: Double(renderer.canvas.width), height: Double(renderer.canvas.height)) }
+
+    /// Checks the fonts before the panel is touched.
+    func prepare(_ visual: ControlVisual) throws {
+        try renderer.prepare(builder.scene(visual))
+    }
+
+    /// Draws `visual` into the shadow image; nothing reaches the screen until `present`.
+    func render(_ visual: ControlVisual, time: Double, inputTime: Double?, clock: EventWaiter) throws {
+        let start = clock.now()
+        let damage = try renderer.render(builder.scene(visual))
+        if let panel {
+            pendingDamage += damage.map { renderer.canvas.blitRotated($0, by: rotation.degrees, into: panel) }
+        } else {
+            pendingDamage += damage
+        }
+        rendered = FrameRecord(output: output.name, input: inputTime, renderStart: start, renderEnd: clock.now(),
+                               visual: time)
+    }
+
+    /// Presents what was rendered since the last present; false when nothing changed.
+    @discardableResult
+    func present(now: Double) throws -> Bool {
+        preparedVersion = nil
+        guard !pendingDamage.isEmpty else { return false }
+        let image = panel ?? renderer.canvas
+        try output.present(shadow: image.pixels, stride: image.width, damage: Damage.merge(pendingDamage))
+        pendingDamage.removeAll()
+        inFlight = rendered.map { var r = $0; r.queued = now; return r }
+        if output.isFlipPending {
+            flipQueuedAt = now
+        } else {
+            // A modeset or a framebuffer copy is on screen when the call returns.
+            complete(at: now)
+        }
+        return true
+    }
+
+    /// Picks up flips the display reported complete since the last call.
+    func noteCompletions() {
+        guard output.flipCount != seenFlips else { return }
+        seenFlips = output.flipCount
+        flipQueuedAt = nil
+        hangs = 0
+        complete(at: output.lastFlipSeconds ?? 0)
+    }
+
+    private func complete(at seconds: Double) {
+        guard var frame = inFlight else { return }
+        frame.completed = seconds
+        completed.append(frame)
+        inFlight = nil
+    }
+
+    /// Frames that reached the screen since the last call, oldest first.
+    func takeCompleted() -> [FrameRecord] {
+        defer { completed.removeAll() }
+        return completed
+    }
+
+    /// When the flip in flight counts as hung; nil when none is.
+    var hangDeadline: Double? {
+        guard output.isFlipPending, let queued = flipQueuedAt else { return nil }
+        return queued + max(PanelView.minimumHangSeconds, PanelView.hangIntervals * frameInterval)
+    }
+
+    func isHung(now: Double) -> Bool { hangDeadline.map { now >= $0 } ?? false }
+
+    /// Gives up on the flip in flight; the next present is a full frame set up afresh.
+    func abandonFlip() {
+        output.abandonFlip()
+        flipQueuedAt = nil
+        hangs += 1
+        inFlight = nil
+        pendingDamage = [PixelRect(x: 0, y: 0, width: output.width, height: output.height)]
+    }
+
+    /// Takes over the output's bookkeeping from the view this one replaces (config reload).
+    func inherit(from old: PanelView) {
+        flipQueuedAt = old.flipQueuedAt
+        hangs = old.hangs
+        inFlight = old.inFlight
+        completed = old.completed
+        seenFlips = old.seenFlips
+    }
+
+    /// True once a refresh interval has passed since the last frame reached the screen.
+    func isDue(now: Double) -> Bool {
+        guard let last = output.lastFlipSeconds else { return true }
+        return now >= last + frameInterval - 0.001
+    }
+
+    /// The time the next frame will be on screen: one refresh after the last flip, or now.
+    func nextFrameTime(now: Double) -> Double {
+        guard let last = output.lastFlipSeconds else { return now }
+        return max(now, last + frameInterval)
+    }
+}

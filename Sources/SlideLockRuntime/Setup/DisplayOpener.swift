@@ -1,0 +1,30 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// Opens the panel the settings describe, falling back from DRM to the framebuffer.
+public enum DisplayOpener {
+    /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when
+    /// there is no usable DRM card at all). Other DRM errors stand: they need a person.
+    public static func open(_ settings: DisplaySettings, log: Logger) throws -> PanelDisplay {
+        if !settings.fbdev.isEmpty { return try FBDevOutput(path: settings.fbdev) }
+        var options = DisplayOptions()
+        options.devicePath = settings.device.isEmpty ? nil : settings.device
+        options.connectorName = settings.connector.isEmpty ? nil : settings.connector
+        options.mode = ModeRequest(parsing: settings.mode)
+        options.masterWaitSeconds = settings.masterWait
+        options.format = settings.format
+        options.leaveBlack = settings.onExit == .black
+        options.onWait = { log.info($0) }
+        do {
+            return try DRMDisplay(options: options)
+        } catch let error as DisplayError {
+            switch error {
+            case .noDevice, .noUsableDevice:
+                guard options.devicePath == nil, FileIO.exists("/dev/fb0") else { throw error }
+                log.info("\(error); falling back to the framebuffer /dev/fb0")
+                return try FBDevOutput(path: "/dev/fb0")
+            default: throw error
+            }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+@preconcurrency import Glibc
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRender
+
+/// The lock screen assembled from settings: checks what can be checked before the display
+/// is touched, opens the display and touch input, and runs the `LockLoop`.
+public enum LockScreen {
+    /// Runs until unlocked (exit mode: 0) or stopped by a signal (128 + N).
+    public static func run(loader: SettingsLoader, log: Logger, tracePath: String? = nil) throws -> Int32 {
+        let settings = try loader.load()
+        // Hook command lines, fonts and the trace file are checked before the display is touched.
+        _ = try hookCommands(settings.action)
+        try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
+        let trace = try tracePath.map { try FrameTrace(path: $0) }
+        let signals = try SignalSource(LockSignals.all)
+        let display = try DisplayOpener.open(settings.display, log: log)
+        defer { display.close() }
+        let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
+        let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
+        for (output, rotation) in zip(display.panels, rotations) {
+            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) \(output.pixelFormat.rawValue.uppercased()), rotate \(rotation.degrees)"
+                + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
+        }
+        let touchPanel = display.panels[touchIndex], rotation = rotations[touchIndex]
+        let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
+        log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
+                 : "input: touch maps to \(touchPanel.name)")
+        for line in input.takeLog() { log.log(line) }
+        let notifier = try? SystemdNotifier()
+        let loop = try LockLoop(
+            display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
+            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
+            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
+        loop.trace = trace
+        loop.onFirstFrame = { log.info("ready: first frame on screen") }
+        loop.onState = { log.debug("state: \($0.rawValue)") }
+        let status = try loop.run()
+        logFlipStatistics(display, log: log)
+        if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
+        return status
+    }
+
+    /// Which output touch maps onto: the one named, else the first (connector order puts a
+    /// built-in DSI/eDP panel before HDMI on the Pi and most boards).
+    public static func touchOutputIndex(_ panels: [PanelOutput], named name: String) throws -> Int {
+        guard !name.isEmpty else { return 0 }
+        guard let index = panels.firstIndex(where: { $0.name == name }) else {
+            throw RunError(description: "display.touch_output: no lit output named \(name) "
+                + "(lit: \(panels.map(\.name).joined(separator: ", ")))")
+        }
+        return index
+    }
+
+    /// The touch panel turns as configured; `auto` and every other output follow their
+    /// connector's panel orientation, if any.
+    public static func outputRotations(_ panels: [PanelOutput], touchIndex: Int, explicit: Int?) -> [ImageRotation] {
+        panels.enumerated().map { index, panel in
+            let degrees = (index == touchIndex ? explicit : nil) ?? panel.panelRotation ?? 0
+            return ImageRotation(degrees: degrees) ?? .upright
+        }
+    }
+
+    static func touchOptions(_ settings: Settings, panel: PanelOutput, rotation: ImageRotation) -> TouchInputOptions {
+        let logical = rotation.swapsAxes ? Size(width: Double(panel.height), height: Double(panel.width))
+            : Size(width: Double(panel.width), height: Double(panel.height))
+        var options = TouchInputOptions(screen: logical, rotation: rotation, settings: settings.input.touch)
+        options.device = settings.input.device.isEmpty ? nil : settings.input.device
+        options.grab = settings.input.grab
+        options.acceptTablet = settings.input.tablet
+        return options
+    }
+
+    /// The hooks (argv split, no shell): the unlock hook in hook mode, and the optional
+    /// slide-start and cancel hooks in either mode; nil when there are none.
+    public static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
+        let (unlock, start, cancel) = try hookCommands(settings.action)
+        guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
+        return HookAction(unlock: unlock, slideStart: start, cancel: cancel, settings: settings.action, output: output, log: log)
+    }
+
+    /// The hooks' argument vectors: unlock (hook mode only), slide start, cancel.
+    public static func hookCommands(_ a: ActionSettings) throws -> (unlock: [String]?, start: [String], cancel: [String]) {
+        func split(_ key: String, _ text: String) throws -> [String] {
+            guard !text.isEmpty else { return [] }
+            do { return try CommandLineSplitter.split(text) } catch { throw RunError(description: "action.\(key): \(error)") }
+        }
+        return (a.mode == .hook ? try split("hook", a.hook) : nil,
+                try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook))
+    }
+
+    /// Flips per second between vblank timestamps: what the panel actually showed.
+    static func logFlipStatistics(_ display: PanelDisplay, log: Logger) {
+        for output in display.panels {
+            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1, last > first {
+                let tenths = Int((Double(output.flipCount - 1) / (last - first) * 10).rounded())
+                log.info("\(output.name): \(output.flipCount) flips, \(tenths / 10).\(tenths % 10) flips/s")
+            } else {
+                log.info("\(output.name): \(output.flipCount) flips")
+            }
+        }
+    }
+}
