@@ -4,7 +4,8 @@ import SlideLockPlatform
 
 extension LockLoop {
     /// SIGTERM/SIGINT end the run (128 + signal, never 0: a boot flow waiting for an
-    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks.
+    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks;
+    /// SIGUSR2 wakes a dim or blank panel.
     func handleSignals(now: Double) -> Int32? {
         for signal in signals.read() {
             switch signal {
@@ -12,6 +13,7 @@ extension LockLoop {
                 log.info("stopping on signal \(signal)")
                 return 128 + signal
             case SIGHUP: reloadSettings(now: now)
+            case SIGUSR2: wakeFromSignal(now: now)
             case SIGUSR1:
                 guard exitFrame == nil else { break }
                 apply(session.handle(.reset(time: now)), now: now)

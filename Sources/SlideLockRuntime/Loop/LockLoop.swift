@@ -38,6 +38,8 @@ public final class LockLoop {
     public var onFirstFrame: () -> Void = {}
     /// Called with each state change.
     public var onState: (LockState) -> Void = { _ in }
+    /// Idle dim and blank (nil: the panel stays lit).
+    public var idle: IdleControl?
 
     public init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
                 signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
@@ -69,7 +71,7 @@ public final class LockLoop {
             reportReadyOnce()
             if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
             var descriptors = [display.eventDescriptor ?? -1, signals.fd]
-            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? [])
+            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
             let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
@@ -90,6 +92,7 @@ public final class LockLoop {
             for line in action?.takeLog() ?? [] { log.log(line) }
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
+            events = passThroughIdle(events, now: now)
             for event in events { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             if session.state != lastState {
@@ -148,7 +151,7 @@ public final class LockLoop {
     func nextDeadline(now: Double) -> Double? {
         var deadline: Double? = nil
         func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
-        let animating = session.isAnimating && exitFrame == nil
+        let animating = session.isAnimating && exitFrame == nil && idle?.isAsleep != true
         if animating && !display.isFlipPending { consider(now + views[touchIndex].frameInterval) }
         // Without completion events (fbdev) a change waits for the output's next refresh.
         if display.eventDescriptor == nil {
@@ -158,6 +161,7 @@ public final class LockLoop {
         consider(input?.nextDeadline(now: now))
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)
+        consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
         return deadline
     }

@@ -11,6 +11,7 @@ public enum LockScreen {
         let settings = try loader.load()
         // Hook command lines, fonts and the trace file are checked before the display is touched.
         _ = try hookCommands(settings.action)
+        _ = try idleHookCommand(settings.action)
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
@@ -33,6 +34,7 @@ public enum LockScreen {
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         loop.trace = trace
+        loop.idle = try makeIdle(settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()
