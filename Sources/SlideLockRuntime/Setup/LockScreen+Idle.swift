@@ -12,7 +12,7 @@ extension LockScreen {
         let selection = try BacklightSelection.resolve(settings.display.power.backlight, card: card,
                                                        connectors: connectors, root: sysfs)
         let p = settings.display.power
-        log.info("idle: dim after \(number(p.dimAfter)) s to \(number(p.dimLevel)), "
+        log.info("panel power: dim after \(number(p.dimAfter)) s to \(number(p.dimLevel)), "
             + "blank after \(number(p.blankAfter)) s (0 = never); backlight: "
             + (selection.backlight.map { "\($0.name) (\(selection.reason)), max \($0.maxBrightness)" }
                ?? "none (\(selection.reason)): dimming draws the frame darker"))

@@ -11,14 +11,15 @@ F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=on --set displ
 vm_lock /tmp/lock.log --on-unlock exit $F --set display.dim_after=1 --set display.blank_after=3 \
     --set display.dim_level=0.3 --trace /tmp/trace.txt || exit 1
 app=$APP
-vm_wait_text /tmp/lock.log "idle: dim" 10 || exit 1
+vm_wait_text /tmp/lock.log "idle: dim$" 10 || exit 1
 usleep 300000
 vm_screenshot dim
+vm_grab dim-grab $app
 f0=$(wc -l </tmp/trace.txt)
 dim_ticks=$(vm_idle_ticks $app 1)
 f1=$(wc -l </tmp/trace.txt)
 echo "dim: $((f1 - f0)) frames, $dim_ticks CPU ticks of 1/100 s in 1 s"
-vm_wait_text /tmp/lock.log "idle: blank" 10 || exit 1
+vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
 usleep 300000
 drmgrab -i >/tmp/crtc-blank.txt
 cat /tmp/crtc-blank.txt
