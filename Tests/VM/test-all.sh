@@ -126,7 +126,7 @@ FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 t_lock_idle() {   # hue on while awake, so the woke frame is checked by the guest, not a golden
     vm lock-idle -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && python3 "$VM/tools/check-dark.py" "$OUT/lock-idle/blank.png" "$OUT/lock-idle/dim.png" "$OUT/lock-idle/woke.png" \
-        && INFO=$(note lock-idle 'idle cpu: .*')
+        && INFO=$(note lock-idle 'idle CPU: .*')
 }
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
