@@ -36,12 +36,16 @@ public protocol PanelDisplay: AnyObject {
     /// Lights the outputs again; the caller then presents a whole frame (invalidate the
     /// renderer first: the scene may not have changed since the blank).
     func unblank() throws
+    /// Follows a hotplug: lights newly connected outputs, lets unplugged ones go.
+    func reprobe() throws -> OutputHotplug
 }
 
 extension PanelDisplay {
     /// Displays that cannot switch off stay lit (dimming still works).
     public func blank() throws {}
     public func unblank() throws {}
+    /// Displays without hotplug (fbdev) keep what they have.
+    public func reprobe() throws -> OutputHotplug { OutputHotplug() }
 }
 
 extension DRMOutput: PanelOutput {

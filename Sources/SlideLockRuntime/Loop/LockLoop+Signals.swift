@@ -31,7 +31,10 @@ extension LockLoop {
         do {
             let settings = try reload()
             let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
-            let freshSession = LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
+            // With every output unplugged the session keeps its layout until one comes back.
+            let freshSession = fresh.indices.contains(touchIndex)
+                ? LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
+                : LockSession(settings: settings, layout: session.layout)
             for view in fresh { try view.prepare(freshSession.visual(at: now)) }
             // A running hook finishes under the old settings; the new one is used next time.
             if action?.isRunning != true { action = try makeAction(settings) }

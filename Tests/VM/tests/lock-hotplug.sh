@@ -1,0 +1,49 @@
+#!/bin/sh
+. /e2e/lib.sh
+# Displays that come and go (virtio-gpu 800x480, the connector forced through its sysfs
+# status file, which sends the kernel's DRM hotplug uevent):
+#   started with the connector off: slidelock waits (says why), no frame; switched on, the
+#     lock is lit within 1 s (READY only then);
+#   unplugged while running: the output is let go (CRTC off); plugged back: lit again, and
+#     touch maps to it (a full swipe unlocks, exit 0).
+S=/sys/class/drm/card0-Virtual-1/status
+vm_touch_start 799 479 || exit 1
+echo off >$S
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off --set display.dim_after=0 --set display.blank_after=0"
+slidelock --on-unlock exit $F >/tmp/lock.log 2>&1 &
+app=$!
+vm_wait_text /tmp/lock.log "waiting for one to be plugged in" 20 || exit 1
+sleep 1
+vm_check waits-without-exiting kill -0 $app
+vm_check no-frame-while-waiting sh -c '! grep -q "first frame on screen" /tmp/lock.log'
+t0=$(cut -d' ' -f1 /proc/uptime)
+echo on >$S
+vm_wait_text /tmp/lock.log "first frame on screen" 10 || exit 1
+t1=$(cut -d' ' -f1 /proc/uptime)
+echo "hotplug before start: lit in $(awk -v a=$t0 -v b=$t1 'BEGIN { printf "%.2f", b - a }') s"
+vm_check lit-within-1s awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a <= 1.0) }'
+usleep 300000
+vm_screenshot plugged-at-start
+
+echo off >$S
+vm_wait_text /tmp/lock.log "output Virtual-1 unplugged" 10
+usleep 300000
+drmgrab -i >/tmp/crtc-unplugged.txt
+cat /tmp/crtc-unplugged.txt
+vm_check unplugged-crtc-off grep -q "mode off" /tmp/crtc-unplugged.txt
+t0=$(cut -d' ' -f1 /proc/uptime)
+echo on >$S
+vm_wait_text /tmp/lock.log "output Virtual-1 connected" 10
+usleep 500000
+t1=$(cut -d' ' -f1 /proc/uptime)
+drmgrab -i >/tmp/crtc-replugged.txt
+vm_check replugged-crtc-on grep -q "mode 800x480" /tmp/crtc-replugged.txt
+vm_screenshot replugged
+vm_touch swipe 112 240 760 240 400 12
+i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
+wait $app
+rc=$?
+cat /tmp/lock.log
+vm_check swipe-after-replug-unlocks [ $rc = 0 ]
+vm_touch_stop
+exit $VM_FAILED
