@@ -18,9 +18,12 @@ import Testing
         let input = try #require(Uevent(datagram: datagram(["add@/devices/virtual/input/input5", "ACTION=add",
                                                             "SUBSYSTEM=input"])))
         #expect(!input.isDRMHotplug)
-        let noHotplug = try #require(Uevent(datagram: datagram(["change@/devices/x/drm/card1", "SUBSYSTEM=drm"])))
-        #expect(!noHotplug.isDRMHotplug)
-        #expect(noHotplug.drmCard == "card1")
+        let synthetic = try #require(Uevent(datagram: datagram(["change@/devices/x/drm/card1", "ACTION=change",
+                                                                "SUBSYSTEM=drm", "SYNTH_UUID=0"])))
+        #expect(synthetic.isDRMHotplug)         // `echo change > /sys/class/drm/card1/uevent`
+        #expect(synthetic.drmCard == "card1")
+        let added = try #require(Uevent(datagram: datagram(["add@/devices/x/drm/card1", "SUBSYSTEM=drm"])))
+        #expect(!added.isDRMHotplug)
     }
 
     @Test func rejectsWhatIsNotAKernelUevent() {

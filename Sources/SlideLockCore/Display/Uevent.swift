@@ -31,10 +31,14 @@ public struct Uevent: Equatable, Sendable {
         self.properties = properties
     }
 
-    /// A DRM card says its connectors may have changed (`SUBSYSTEM=drm`, `HOTPLUG=1`): the
-    /// kernel sends this on connect, disconnect and on a forced `status` change.
+    /// A DRM device's connectors may have changed: any `change` event of subsystem drm.
+    /// Drivers with hotplug detection send one with `HOTPLUG=1` on connect and disconnect;
+    /// drivers without it (virtio-gpu, vkms) send nothing when a connector's sysfs `status`
+    /// is forced (the kernel only queues that event for drivers that poll), so a synthetic
+    /// `echo change > /sys/class/drm/card0/uevent` must make us look too. Re-probing is
+    /// cheap and changes nothing when nothing changed.
     public var isDRMHotplug: Bool {
-        properties["SUBSYSTEM"] == "drm" && properties["HOTPLUG"] == "1"
+        properties["SUBSYSTEM"] == "drm" && action == "change"
     }
 
     /// `card0` for a DRM card's event (from DEVNAME `dri/card0` or the devpath's last part).
