@@ -111,6 +111,25 @@ final class FakeSysfs {
         }
     }
 
+    @Test func autoLeavesAnUnwritableOneAloneButANamedOneIsAnError() throws {
+        let sys = FakeSysfs()
+        let dir = sys.backlight("ro")
+        try FileManager.default.removeItem(atPath: dir + "/brightness")
+        if getuid() == 0 {
+            guard FileManager.default.fileExists(atPath: "/sys/class/net/lo/ifindex") else { return }
+            try FileManager.default.createSymbolicLink(atPath: dir + "/brightness", withDestinationPath: "/sys/class/net/lo/ifindex")
+        } else {
+            FileManager.default.createFile(atPath: dir + "/brightness", contents: Data("1\n".utf8),
+                                           attributes: [.posixPermissions: 0o444])
+        }
+        let s = try BacklightSelection.resolve(.auto, card: "card0", connectors: ["DSI-1"], root: sys.root)
+        #expect(s.backlight == nil)
+        #expect(s.reason == "ro (the only one) but \(sys.root)/class/backlight/ro/brightness is not writable: Permission denied")
+        #expect(throws: BacklightError.self) {
+            try BacklightSelection.resolve(.named("ro"), card: "card0", connectors: [], root: sys.root)
+        }
+    }
+
     @Test func unwritableMessage() {
         let e = BacklightError.notWritable(path: "/sys/class/backlight/x/brightness", reason: "Read-only file system")
         #expect(e.description == "backlight: cannot write /sys/class/backlight/x/brightness: Read-only file system "

@@ -26,16 +26,25 @@ public struct BacklightSelection {
             let names = Backlight.names(root: root)
             for connector in connectors {
                 if let name = names.first(where: { isTied($0, to: card + "-" + connector, root: root) }) {
-                    return BacklightSelection(backlight: try Backlight(name: name, root: root),
-                                              reason: "tied to \(connector)")
+                    return try open(name, root: root, reason: "tied to \(connector)")
                 }
             }
-            if names.count == 1 {
-                return BacklightSelection(backlight: try Backlight(name: names[0], root: root), reason: "the only one")
-            }
+            if names.count == 1 { return try open(names[0], root: root, reason: "the only one") }
             return BacklightSelection(backlight: nil, reason: names.isEmpty
                 ? "none in /sys/class/backlight"
                 : "several, none tied to the connector (\(names.joined(separator: ", "))): set display.backlight")
+        }
+    }
+
+    /// auto's pick: one it may not write (a read-only /sys under the service's confinement)
+    /// is left alone with the reason, and dimming draws instead; a lock that will not start
+    /// because of a backlight is worse than one that stays bright. A backlight named in the
+    /// config must work.
+    static func open(_ name: String, root: String, reason: String) throws(BacklightError) -> BacklightSelection {
+        do {
+            return BacklightSelection(backlight: try Backlight(name: name, root: root), reason: reason)
+        } catch .notWritable(let path, let why) {
+            return BacklightSelection(backlight: nil, reason: "\(name) (\(reason)) but \(path) is not writable: \(why)")
         }
     }
 
