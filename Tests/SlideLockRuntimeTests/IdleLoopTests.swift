@@ -148,7 +148,8 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
         let loop: LockLoop
         let logs = LogBox()
 
-        init(backlight: FakeBacklight?, hue: Bool = true, paced: Bool = false, dim: Double = 10, blank: Double = 20) throws {
+        init(backlight: FakeBacklight?, hue: Bool = true, paced: Bool = false, dim: Double = 10, blank: Double = 20,
+             reloaded: ((inout Settings) -> Void)? = nil) throws {
             panel = FakePanel(clock)
             panel.paced = paced
             display = FakeDisplay(panel)
@@ -159,11 +160,13 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
             s.display.power.blankAfter = blank
             s.display.power.dimLevel = 0.25
             s.display.power.brightness = 0.8
+            var fresh = s
+            reloaded?(&fresh)
             let box = logs
             let log = Logger(verbose: true, systemd: false, sink: { _, line in box.lines.append(line) })
             loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
                                 signals: FakeSignals(clock), input: FakeTouch(clock), log: log, notifier: nil,
-                                waiter: clock, reload: { s }, makeAction: { _ in nil })
+                                waiter: clock, reload: { [fresh] in fresh }, makeAction: { _ in nil })
             loop.idle = IdleControl(settings: s, backlight: backlight, hook: [], output: "FAKE-1", now: 0, log: log)
         }
     }
@@ -188,6 +191,21 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
         #expect(abs(woke.level - lit) < 0.5, "the wake frame is the whole lit lock screen")
         // The blank's wait had no deadline at all: the process slept until the touch.
         #expect(rig.clock.waits < 200)
+    }
+
+    @Test func reloadWakesAndTakesTheNewTimings() throws {
+        let bl = FakeBacklight()
+        let rig = try Rig(backlight: bl, hue: false, dim: 10, blank: 20) {
+            $0.display.power.dimAfter = 3
+            $0.display.power.blankAfter = 0
+            $0.display.power.brightness = 0.5
+        }
+        rig.clock.signals = [(12, SIGHUP), (40, SIGTERM)]
+        #expect(try rig.loop.run() == 128 + SIGTERM)
+        // 0.8 at start, dim at 10, woken and re-lit at 0.5 by the reload at 12, dim again at
+        // 15 with the new timings, never blank.
+        #expect(bl.values == [0.8, 0.2, 0.8, 0.5, 0.125])
+        #expect(rig.display.blanks == 0)
     }
 
     @Test func backlightFollowsThePowerAndIsRestored() throws {

@@ -17,8 +17,8 @@ public final class IdleControl {
     var gate: IdleGate
     let backlight: BacklightControl?
     /// Full brightness (`display.brightness`).
-    let brightness: Double
-    let hook: HookRunner?
+    private(set) var brightness: Double
+    private(set) var hook: HookRunner?
     let output: String
     let log: Logger
 
@@ -29,6 +29,17 @@ public final class IdleControl {
         self.hook = hook.isEmpty ? nil : HookRunner(command: hook, timeout: settings.action.timeout)
         self.output = output
         self.log = log
+        setBacklight(1)
+    }
+
+    /// New timings, brightness and idle hook after a config reload (the backlight device
+    /// stays the one chosen at start). The quiet period starts again.
+    func reconfigure(_ settings: Settings, now: Double) {
+        gate = IdleGate(settings: settings, now: now)
+        brightness = settings.display.power.brightness
+        // A running idle hook finishes under the old runner, which is dropped (and reaped) here.
+        let command = (try? LockScreen.idleHookCommand(settings.action)) ?? []
+        hook = command.isEmpty ? nil : HookRunner(command: command, timeout: settings.action.timeout)
         setBacklight(1)
     }
 

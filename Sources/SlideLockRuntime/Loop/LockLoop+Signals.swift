@@ -41,6 +41,11 @@ extension LockLoop {
             for (old, new) in zip(views, fresh) { new.inherit(from: old) }
             views = fresh
             session = freshSession
+            if let idle {
+                // The panel is woken and the new idle timings start from now.
+                applyIdle(idle.gate.wake(at: now), now: now)
+                idle.reconfigure(settings, now: now)
+            }
             sessionVersion += 1
             log.info("configuration reloaded")
         } catch let errors as ConfigErrors {
