@@ -12,6 +12,8 @@ public enum LockScreen {
         // Hook command lines, fonts and the trace file are checked before the display is touched.
         _ = try hookCommands(settings.action)
         _ = try idleHookCommand(settings.action)
+        // A backlight named in the config must exist and be writable: said before the display is touched.
+        if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
