@@ -11,6 +11,11 @@ static inline int slidelock_fb_get_var(int fd, struct fb_var_screeninfo *v) { re
 static inline int slidelock_fb_put_var(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPUT_VSCREENINFO, v); }
 static inline int slidelock_fb_get_fix(int fd, struct fb_fix_screeninfo *f) { return ioctl(fd, FBIOGET_FSCREENINFO, f); }
 static inline int slidelock_fb_pan(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOPAN_DISPLAY, v); }
+/* FB_BLANK_POWERDOWN / FB_BLANK_UNBLANK for an idle blank. */
+static inline int slidelock_fb_blank(int fd, int level) { return ioctl(fd, FBIOBLANK, level); }
+
+/* ---- kernel uevents (DRM hotplug) ---- */
+#include <linux/netlink.h>
 
 
 /* ---- processes (HookRunner), sockets (SystemdNotifier) ---- */

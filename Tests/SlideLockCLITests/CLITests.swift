@@ -69,6 +69,8 @@ import Testing
         // The lock screen checks its command line and hooks before it touches a display.
         (["--on-unlock", "hook", "--hook", "'/bin/door open"], 1, "action.hook: "),
         (["--set", "action.cancel_hook=\"x"], 1, "action.cancel_hook: "),
+        (["--set", "action.idle_hook=\"x"], 1, "action.idle_hook: "),
+        (["--set", "display.backlight=nosuch"], 1, "display.backlight: no backlight named nosuch in /sys/class/backlight"),
         (["--on-unlock", "hook"], 1, "action.hook"),
         (["--rotate", "45"], 1, "display.rotate: bad rotation \"45\""),
         (["--mode", "big"], 1, "display.mode: bad mode \"big\""),

@@ -5,17 +5,19 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13, gesture 6, action 7,
-        // display 9, input 4 + touch 7.
+        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13 (14 keys: exit_transition
+        // is the older spelling of unlock_transition), gesture 6, action 8, display 10 (9 keys +
+        // power 5), input 5 (4 keys + touch 7).
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
-        #expect(Mirror(reflecting: ActionSettings()).children.count == 7)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 9)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 8)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 10)
+        #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 5)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 13 + 6 + 7 + 9 + 4 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -98,7 +100,7 @@ extension ConfigTests {
         s.animation.shimmerPeriod = 1.75
         s.animation.unlockedDuration = 2
         s.animation.failedDuration = 0.1
-        s.animation.exitTransition = true
+        s.animation.unlockTransition = .interactive
         s.gesture.threshold = 0.85
         s.gesture.fling = true
         s.gesture.flingProjection = 0.15
@@ -121,6 +123,12 @@ extension ConfigTests {
         s.display.touchOutput = "DSI-1"
         s.display.format = .rgb565
         s.display.onExit = .black
+        s.display.power.dimAfter = 0
+        s.display.power.dimLevel = 0.5
+        s.display.power.blankAfter = 45.5
+        s.display.power.backlight = .named("10-0045")
+        s.display.power.brightness = 0.8
+        s.action.idleHook = "/usr/local/bin/panel-light"
         s.input.device = "/dev/input/touchscreen"
         s.input.grab = false
         s.input.keyboardLockout = false

@@ -123,6 +123,19 @@ t_lock_orientation() {
         && golden lock-orientation oriented.png expected.png
 }
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+t_lock_hotplug() {
+    local f="--set theme.fonts=$FONT --set animation.hue=off"
+    vm lock-hotplug -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && "$BIN" render --size 800x480 $f --out "$OUT/lock-hotplug/expected.png" \
+        && golden lock-hotplug plugged-at-start.png expected.png \
+        && golden lock-hotplug replugged.png expected.png \
+        && INFO=$(note lock-hotplug 'hotplug before start: .*')
+}
+t_lock_idle() {   # hue on while awake, so the woke frame is checked by the guest, not a golden
+    vm lock-idle -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
+        && python3 "$VM/tools/check-dark.py" "$OUT/lock-idle/blank.png" "$OUT/lock-idle/dim.png" "$OUT/lock-idle/woke.png" \
+        && INFO=$(note lock-idle 'idle CPU: .*')
+}
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
     msg=$(python3 "$VM/tools/compare-images.py" --channel-tolerance 4 --max-fraction 0.001 \
@@ -171,8 +184,8 @@ t_input_swipe() { vm input-swipe; }
 t_input_hotplug() { vm input-hotplug; }
 t_input_grab() { vm input-grab; }
 
-TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-exit-black lock-unplug lock-relay lock-signals smoke-virtio restore-fbcon vkms-rate vkms-idle two-outputs
-    list-outputs no-device input-list input-swipe input-hotplug input-grab systemd-unit}
+TESTS=${*:-lock-virtio lock-vkms lock-rotate lock-orientation lock-fbdev lock-slide lock-rotate-touch lock-two-outputs lock-touch-output lock-rgb565 lock-exit-black lock-unplug lock-relay lock-signals lock-idle lock-hotplug smoke-virtio restore-fbcon vkms-rate
+    vkms-idle two-outputs list-outputs no-device input-list input-swipe input-hotplug input-grab systemd-unit}
 for t in $TESTS; do
     WHY= INFO=
     T=$(date +%s.%N)

@@ -104,6 +104,7 @@ extension ConfigKey {
         .number("animation", "unlocked_duration", \.animation.unlockedDuration, .seconds(0.05...300)),
         .number("animation", "failed_duration", \.animation.failedDuration, .seconds(0.05...300)),
         .bool("animation", "exit_transition", \.animation.exitTransition),
+        .choice("animation", "unlock_transition", \.animation.unlockTransition),
     ]
 
     static let gestureKeys: [ConfigKey] = [
@@ -125,5 +126,6 @@ extension ConfigKey {
         .number("action", "cooldown", \.action.cooldown, .seconds(0...300)),
         .text("action", "slide_start_hook", \.action.slideStartHook),
         .text("action", "cancel_hook", \.action.cancelHook),
+        .text("action", "idle_hook", \.action.idleHook),
     ]
 }

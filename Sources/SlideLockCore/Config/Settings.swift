@@ -33,6 +33,8 @@ public struct DisplaySettings: Equatable, Sendable {
     public var onExit: ExitScreen = .restore
     /// The output touch maps onto (`DSI-1`); empty: the first lit output.
     public var touchOutput = ""
+    /// Idle dim and blank, backlight and brightness.
+    public var power = PanelPowerSettings()
 
     public init() {}
 }
@@ -98,10 +100,29 @@ public struct AnimationSettings: Equatable, Sendable {
     /// Seconds `unlocked` / `failed` stay on screen before locking again.
     public var unlockedDuration = 1.5
     public var failedDuration = 1.5
-    /// Slide-off transition in exit mode.
-    public var exitTransition = false
+    /// How the lock screen leaves on unlock (see `UnlockTransition`).
+    public var unlockTransition: UnlockTransition = .none
+    /// The session waits for a transition before exiting (exit mode); `exit_transition = on`
+    /// is the older spelling of `unlock_transition = slide`.
+    public var exitTransition: Bool {
+        get { unlockTransition != .none }
+        set { unlockTransition = newValue ? (unlockTransition == .none ? .slide : unlockTransition) : .none }
+    }
 
     public init() {}
+}
+
+/// `animation.unlock_transition`: how the lock screen leaves when a slide unlocks.
+public enum UnlockTransition: String, CaseIterable, Equatable, Sendable {
+    /// Exit mode exits at once; hook mode shows busy / unlocked / failed on the lock screen.
+    case none
+    /// Exit mode: the control slides off the screen, then slidelock exits.
+    case slide
+    /// Exit mode: the whole screen fades into the unlocked colour, then slidelock exits.
+    case fade
+    /// Exit and hook modes: the whole screen fades into the unlocked colour by the fraction
+    /// the thumb travelled, follows it back when released early, and completes on unlock.
+    case interactive
 }
 
 /// What counts as a slide.
@@ -144,6 +165,8 @@ public struct ActionSettings: Equatable, Sendable {
     /// their outcome changes nothing on screen.
     public var slideStartHook = ""
     public var cancelHook = ""
+    /// Optional command run when the panel goes to sleep (dims or blanks) and wakes up.
+    public var idleHook = ""
 
     public init() {}
 }

@@ -63,7 +63,25 @@ public struct SceneBuilder: Sendable {
                               icon: icon, iconColor: stateColor ?? theme.iconColor,
                               iconSize: theme.iconSize * thumbRect.width,
                               iconPhase: v.spinnerPhase, mirrored: rtl))
-        scene.controlOffset = v.exitOffset * (layout.screen.width) * (rtl ? -1 : 1)
+        switch settings.animation.unlockTransition {
+        case .none: break
+        case .slide: scene.controlOffset = v.exitOffset * (layout.screen.width) * (rtl ? -1 : 1)
+        case .fade: scene.reveal = v.exitOffset
+        case .interactive: scene.reveal = SceneBuilder.interactiveReveal(v)
+        }
+        if scene.reveal > 0 { scene.revealColor = theme.successColor }
+        scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
         return scene
+    }
+
+    /// The interactive transition's fade for `v`: the thumb's progress (so it follows the
+    /// finger, springs back with the thumb and completes as the thumb reaches the end),
+    /// finished by the exit-mode slide-off clock, and 0 while a failure is on show and
+    /// until a finger takes the thumb again (the thumb returning from a failed unlock must
+    /// not fade the screen into the unlocked colour).
+    public static func interactiveReveal(_ v: ControlVisual) -> Double {
+        if v.state == .failed || v.failedSinceGrab { return 0 }
+        let p = min(max(v.progress.isNaN ? 0 : v.progress, 0), 1)
+        return v.state == .unlocked ? max(p, min(max(v.exitOffset, 0), 1)) : p
     }
 }

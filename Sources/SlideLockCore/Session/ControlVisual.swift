@@ -20,6 +20,12 @@ public struct ControlVisual: Equatable, Sendable {
     public var shimmer: Double?
     /// Slide-off transition, 0 = in place, 1 = gone.
     public var exitOffset: Double = 0
+    /// The whole frame's brightness, 1 = as drawn: an idle dim without a backlight draws
+    /// the frame darker instead (set by the loop from `IdleGate.level`, not by the session).
+    public var brightness: Double = 1
+    /// The unlock hook failed after the last slide and no finger has taken the thumb since:
+    /// an interactive transition then keeps the lock screen in view while the thumb returns.
+    public var failedSinceGrab = false
 
     public init(state: LockState = .locked, progress: Double = 0) {
         self.state = state

@@ -34,6 +34,7 @@ extension LockSession {
                      lastPoint: point, lastTime: t, fingerOffset: finger)
         g.tracker.add(time: t, position: offset)
         grab = g
+        failedSinceGrab = false
         enter(.pressed, at: t)
         setPress(1, at: t)
     }

@@ -75,6 +75,8 @@ public struct LockSession: Sendable {
     /// Latest time seen; events are assumed in order, a late one is treated as now.
     var now = 0.0
     var pending: [LockLogEntry] = []
+    /// See `ControlVisual.failedSinceGrab`.
+    var failedSinceGrab = false
 
     /// A session for `settings`, with the thumb geometry of `layout`.
     public init(settings: Settings, layout: Layout) {
@@ -140,6 +142,7 @@ public struct LockSession: Sendable {
     mutating func actionFinished(success: Bool, time t: Double) {
         guard state == .busy else { return note("ignored-action", at: t) }
         enter(success ? .unlocked : .failed, at: t)
+        failedSinceGrab = !success
         note(success ? "unlocked" : "failed", at: t)
     }
 
@@ -222,6 +225,7 @@ public struct LockSession: Sendable {
         let t = max(t, now)
         var v = ControlVisual(state: state, progress: min(max(layout.progress(forOffset: thumbOffset(at: t)), 0), 1))
         v.press = press(at: t)
+        v.failedSinceGrab = failedSinceGrab
         v.hueDegrees = hue.degrees(at: t)
         v.shimmer = hue.shimmerPhase(at: t)
         switch state {

@@ -18,15 +18,20 @@ public struct FlipCompletion {
 /// completed and when.
 public final class DRMDisplay {
     public let device: DRMDevice
-    public private(set) var outputs: [DRMOutput]
+    public internal(set) var outputs: [DRMOutput]
     /// Why each output got its mode, in `outputs` order (for logs).
-    public let modeReasons: [ModeChoiceReason]
+    public internal(set) var modeReasons: [ModeChoiceReason]
     /// Pollable (POLLIN) when page-flip events are waiting.
     public var fd: Int32 { device.fd }
     private var terminal: VirtualTerminal?
     private var isClosed = false
     /// Leave the outputs off (black) instead of restoring what was shown before.
     private let leaveBlack: Bool
+    /// What the outputs were chosen by, for `reprobe()`.
+    let options: DisplayOptions
+    /// Unplugged outputs whose last flip had not landed when they were let go: their flip
+    /// event still names them, so they live until it arrives (see `handleFlipEvents`).
+    private var retired: [DRMOutput] = []
 
     public init(options: DisplayOptions = DisplayOptions()) throws {
         let (path, _) = try OutputPlan.findDevice(options: options)
@@ -53,6 +58,7 @@ public final class DRMDisplay {
         }
         modeReasons = fresh.map(\.reason)
         leaveBlack = options.leaveBlack
+        self.options = options
         terminal = options.switchVT ? VirtualTerminal() : nil
     }
 
@@ -72,24 +78,43 @@ public final class DRMDisplay {
             output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6)
         }
         try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
+        retired.removeAll { !$0.isFlipPending }
         return zip(outputs, before).compactMap { output, count in
             output.flipCount > count ? FlipCompletion(output: output, seconds: output.lastFlipSeconds ?? 0) : nil
         }
     }
 
+    /// Keeps an unplugged output alive until its pending flip's event has been handled.
+    func retire(_ output: DRMOutput) { retired.append(output) }
+
     /// True while any output waits for a flip.
     public var isFlipPending: Bool { outputs.contains(where: \.isFlipPending) }
+
+    /// Switches every output off for an idle blank (see `DRMOutput.blank()`), after letting
+    /// flips in flight land (bounded, like `close`).
+    public func blankOutputs() throws {
+        waitForFlips(seconds: 0.5)
+        for output in outputs { try output.blank() }
+    }
+
+    /// True while every output is blanked.
+    public var isBlanked: Bool { !outputs.isEmpty && outputs.allSatisfy(\.isBlanked) }
+
+    /// Handles flip events until none is pending or `seconds` passed.
+    func waitForFlips(seconds: Double) {
+        let deadline = MonotonicClock.now() + seconds
+        while isFlipPending, MonotonicClock.now() < deadline {
+            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
+            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
+        }
+    }
 
     /// Restores every CRTC and the VT, frees the buffers and drops DRM master. Idempotent.
     public func close() {
         guard !isClosed else { return }
         // A flip still in flight would land on a buffer we are about to free and its event
         // would name a dead object: wait for it (bounded; a wedged driver must not hang exit).
-        let deadline = MonotonicClock.now() + 0.5
-        while isFlipPending, MonotonicClock.now() < deadline {
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
-        }
+        waitForFlips(seconds: 0.5)
         isClosed = true
         for output in outputs { leaveBlack ? output.switchOff() : output.restore() }
         outputs = []                // buffers go now: RmFB after the CRTCs point elsewhere

@@ -109,6 +109,20 @@ public final class DRMOutput: FrameSink {
         flipCount += 1
     }
 
+    /// True while the output is switched off for an idle blank (its buffers kept).
+    public private(set) var isBlanked = false
+
+    /// Switches the CRTC off for an idle blank (CRTC inactive: the panel driver also turns
+    /// its backlight off), keeping both buffers: the next `present` lights the output again
+    /// with a whole frame through a modeset. Refused while a flip is pending, whose buffer
+    /// would be on its way to a CRTC that is gone.
+    public func blank() throws {
+        guard !isFlipPending else { throw DisplayError.flipPending(connector: name) }
+        guard isModeSet else { return }
+        switchOff()
+        isBlanked = true
+    }
+
     /// Gives up on a flip whose completion never came (a wedged driver): the next `present`
     /// is a full modeset again, which is synchronous and needs no event.
     public func abandonFlip() {
@@ -144,6 +158,7 @@ public final class DRMOutput: FrameSink {
             drmModeSetCrtc(fd, crtcID, buffers[index].framebufferID, 0, 0, &connectors, 1, &info)
         }
         isModeSet = true
+        isBlanked = false
     }
 
     private func pageFlip(to index: Int) throws {

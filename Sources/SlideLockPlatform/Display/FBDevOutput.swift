@@ -130,6 +130,20 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         }
     }
 
+    /// Powers the panel down for an idle blank (FBIOBLANK); drivers without blanking
+    /// answer EINVAL and keep showing the frame, which the caller can only log.
+    public func blank() throws {
+        if slidelock_fb_blank(fd, Int32(FB_BLANK_POWERDOWN)) != 0 {
+            throw SystemError(operation: "FBIOBLANK \(name)", errno: errno)
+        }
+    }
+
+    public func unblank() throws {
+        if slidelock_fb_blank(fd, Int32(FB_BLANK_UNBLANK)) != 0 {
+            throw SystemError(operation: "FBIOBLANK \(name)", errno: errno)
+        }
+    }
+
     /// Puts the original screen mode and page back and clears our frame (fbcon redraws
     /// its text when the VT returns to text mode).
     public func close() {

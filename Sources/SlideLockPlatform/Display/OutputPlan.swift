@@ -19,6 +19,9 @@ public struct DisplayOptions: Sendable {
     /// kernel still restores its fbdev console when the last DRM client closes the card:
     /// drm_lastclose.)
     public var leaveBlack = false
+    /// Open the card even when no connector is connected (outputs come later through
+    /// `DRMDisplay.reprobe()` on a hotplug) instead of failing with "no connected display".
+    public var allowNoOutputs = false
     /// Told why start-up waits for the display (another program holds DRM master).
     public var onWait: @Sendable (String) -> Void = { _ in }
 
@@ -46,6 +49,8 @@ public enum OutputPlan {
         let chosen: [Int]
         do {
             chosen = try ConnectorChoice.choose(from: connectors.map(\.summary), named: options.connectorName)
+        } catch .noneConnected(let all) where options.allowNoOutputs && !all.isEmpty {
+            return []
         } catch {
             throw DisplayError.connector(path: path, error)
         }
@@ -77,16 +82,25 @@ public enum OutputPlan {
         let paths = options.devicePath.map { [$0] } ?? DRMDevice.cardPaths()
         guard !paths.isEmpty else { throw DisplayError.noDevice }
         var errors: [DisplayError] = []
+        // With allowNoOutputs, a card whose connectors are all disconnected is kept as a
+        // fallback: a card with something connected still wins.
+        var waiting: (path: String, plan: [PlannedOutput])?
         for path in paths {
             do {
                 let probe = try DRMDevice(path: path)
                 guard probe.supportsDumbBuffers else { throw DisplayError.noDumbBuffers(path: path) }
                 let resources = try probe.resources()
-                return (path, try make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options))
+                let plan = try make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
+                if plan.isEmpty {
+                    if waiting == nil { waiting = (path, plan) }
+                    continue
+                }
+                return (path, plan)
             } catch let error as DisplayError {
                 errors.append(error)
             }
         }
+        if let waiting { return waiting }
         if errors.count == 1 { throw errors[0] }
         // Several cards: a "no display connected" beats "render-only card" as an explanation.
         for error in errors {

@@ -30,6 +30,22 @@ public protocol PanelDisplay: AnyObject {
     func close()
     /// `card0 (virtio_gpu)` or `/dev/fb0 (fbdev)`, for logs.
     var deviceDescription: String { get }
+    /// Switches every output off for an idle blank, keeping what is needed to light it
+    /// again. Nothing may be presented until `unblank()`.
+    func blank() throws
+    /// Lights the outputs again; the caller then presents a whole frame (invalidate the
+    /// renderer first: the scene may not have changed since the blank).
+    func unblank() throws
+    /// Follows a hotplug: lights newly connected outputs, lets unplugged ones go.
+    func reprobe() throws -> OutputHotplug
+}
+
+extension PanelDisplay {
+    /// Displays that cannot switch off stay lit (dimming still works).
+    public func blank() throws {}
+    public func unblank() throws {}
+    /// Displays without hotplug (fbdev) keep what they have.
+    public func reprobe() throws -> OutputHotplug { OutputHotplug() }
 }
 
 extension DRMOutput: PanelOutput {
@@ -42,4 +58,7 @@ extension DRMDisplay: PanelDisplay {
     public var eventDescriptor: Int32? { fd }
     public var deviceDescription: String { "\(device.path) (\(device.driverName))" }
     public func handleEvents() throws { _ = try handleFlipEvents() }
+    public func blank() throws { try blankOutputs() }
+    /// Nothing to do: each blanked output's next `present` is a modeset with a whole frame.
+    public func unblank() throws {}
 }

@@ -7,7 +7,8 @@ public enum Damage {
     public static func between(_ a: Scene, _ b: Scene) -> [PixelRect] {
         let full = PixelRect(x: 0, y: 0, width: b.width, height: b.height)
         if a.width != b.width || a.height != b.height || a.background != b.background
-            || a.controlOffset != b.controlOffset {
+            || a.controlOffset != b.controlOffset || a.brightness != b.brightness
+            || a.reveal != b.reveal || a.revealColor != b.revealColor {
             return [full]
         }
         var rects: [PixelRect] = []

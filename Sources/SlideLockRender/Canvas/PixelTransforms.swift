@@ -1,6 +1,45 @@
 import SlideLockCore
 
 extension Canvas {
+    /// Scales every channel of the pixels inside the clip by `factor` (0...1), rounded to
+    /// 1/256 steps: the frame drawn darker when no backlight can dim the panel.
+    public func scaleBrightness(_ factor: Double) {
+        let k = UInt32((min(max(factor, 0), 1) * 256).rounded())
+        guard k < 256 else { return }
+        let r = clip
+        for y in r.y..<r.maxY {
+            let row = pixels + y * width
+            for x in r.x..<r.maxX {
+                let p = row[x]
+                // Red and blue in one multiply, green in another: no channel overflows into the next.
+                let rb = (((p & 0xFF00FF) &* k) >> 8) & 0xFF00FF
+                let g = (((p & 0x00FF00) &* k) >> 8) & 0x00FF00
+                row[x] = rb | g
+            }
+        }
+    }
+
+    /// Mixes every pixel inside the clip with the opaque `color` by `amount` (0...1, in
+    /// 1/256 steps): the lock screen fading into the unlocked colour.
+    public func fade(toward color: Color, amount: Double) {
+        let a = UInt32((min(max(amount, 0), 1) * 256).rounded())
+        guard a > 0 else { return }
+        let c = PackedColor(color).opaque
+        if a >= 256 { return fill(clip, color: color) }
+        let keep = 256 - a
+        let crb = (c & 0xFF00FF) &* a, cg = (c & 0x00FF00) &* a
+        let r = clip
+        for y in r.y..<r.maxY {
+            let row = pixels + y * width
+            for x in r.x..<r.maxX {
+                let p = row[x]
+                let rb = ((((p & 0xFF00FF) &* keep) &+ crb) >> 8) & 0xFF00FF
+                let g = ((((p & 0x00FF00) &* keep) &+ cg) >> 8) & 0x00FF00
+                row[x] = rb | g
+            }
+        }
+    }
+
     /// The image turned clockwise by `degrees` (0, 90, 180, 270), for a panel mounted
     /// rotated: logical (x, y) lands on panel (H-1-y, x) at 90 degrees.
     public func rotated(by degrees: Int) -> Canvas {

@@ -175,5 +175,7 @@ public final class SceneRenderer {
         }
         icons.draw(th.icon, size: th.iconSize, center: thumbRect.center, color: th.iconColor,
                    opacity: th.opacity, phase: th.iconPhase, mirrored: th.mirrored, on: canvas)
+        if s.reveal > 0 { canvas.fade(toward: s.revealColor, amount: s.reveal) }
+        if s.brightness < 1 { canvas.scaleBrightness(s.brightness) }
     }
 }

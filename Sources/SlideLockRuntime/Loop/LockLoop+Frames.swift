@@ -16,17 +16,21 @@ extension LockLoop {
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
-        for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now)) {
+        if idle?.isBlank == true { return }      // outputs off: nothing is drawn
+        // Dim: the picture stands still (no hue, no shimmer) until something happens.
+        let still = idle?.isAsleep == true
+        for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
+            && !(still && view.shownVersion == sessionVersion) {
             if view.preparedVersion != sessionVersion {
                 let time = frameTime(view, now: now)
-                try view.render(session.visual(at: time), time: time, inputTime: newestInput, clock: waiter)
+                try view.render(frameVisual(at: time), time: time, inputTime: newestInput, clock: waiter)
             }
             let presented = try view.present(now: waiter.now())
             view.shownVersion = sessionVersion
             if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil {
                 // This flip lands on the next vblank; the frame drawn now on the one after.
                 let next = view.nextFrameTime(now: now) + view.frameInterval
-                try view.render(session.visual(at: next), time: next, inputTime: newestInput, clock: waiter)
+                try view.render(frameVisual(at: next), time: next, inputTime: newestInput, clock: waiter)
                 view.preparedVersion = sessionVersion
             }
         }

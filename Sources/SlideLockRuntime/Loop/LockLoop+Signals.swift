@@ -4,7 +4,8 @@ import SlideLockPlatform
 
 extension LockLoop {
     /// SIGTERM/SIGINT end the run (128 + signal, never 0: a boot flow waiting for an
-    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks.
+    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks;
+    /// SIGUSR2 wakes a dim or blank panel.
     func handleSignals(now: Double) -> Int32? {
         for signal in signals.read() {
             switch signal {
@@ -12,6 +13,7 @@ extension LockLoop {
                 log.info("stopping on signal \(signal)")
                 return 128 + signal
             case SIGHUP: reloadSettings(now: now)
+            case SIGUSR2: wakeFromSignal(now: now)
             case SIGUSR1:
                 guard exitFrame == nil else { break }
                 apply(session.handle(.reset(time: now)), now: now)
@@ -29,13 +31,21 @@ extension LockLoop {
         do {
             let settings = try reload()
             let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
-            let freshSession = LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
+            // With every output unplugged the session keeps its layout until one comes back.
+            let freshSession = fresh.indices.contains(touchIndex)
+                ? LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
+                : LockSession(settings: settings, layout: session.layout)
             for view in fresh { try view.prepare(freshSession.visual(at: now)) }
             // A running hook finishes under the old settings; the new one is used next time.
             if action?.isRunning != true { action = try makeAction(settings) }
             for (old, new) in zip(views, fresh) { new.inherit(from: old) }
             views = fresh
             session = freshSession
+            if let idle {
+                // The panel is woken and the new idle timings start from now.
+                applyIdle(idle.gate.wake(at: now), now: now)
+                idle.reconfigure(settings, now: now)
+            }
             sessionVersion += 1
             log.info("configuration reloaded")
         } catch let errors as ConfigErrors {

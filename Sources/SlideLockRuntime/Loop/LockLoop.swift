@@ -18,8 +18,11 @@ public final class LockLoop {
     let waiter: EventWaiter
     let reload: () throws -> Settings
     let makeAction: (Settings) throws -> UnlockAction?
-    /// The output touch maps onto; the session's layout is that output's.
-    let touchIndex: Int
+    /// The output touch maps onto; the session's layout is that output's. It moves when
+    /// outputs come and go (`followHotplug`).
+    var touchIndex: Int
+    /// The touch output's connector, which takes touch again when it comes back.
+    let touchName: String
     /// Counts what time alone does not explain (input, hook results, signals, state
     /// changes): a frame drawn ahead is stale once this moved on.
     var sessionVersion = 0
@@ -40,6 +43,10 @@ public final class LockLoop {
     public var onFirstFrame: () -> Void = {}
     /// Called with each state change.
     public var onState: (LockState) -> Void = { _ in }
+    /// Idle dim and blank (nil: the panel stays lit).
+    public var idle: IdleControl?
+    /// DRM hotplug notices (nil: the outputs found at start are all there is).
+    public var hotplug: HotplugSource?
 
     public init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
                 signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
@@ -48,6 +55,7 @@ public final class LockLoop {
         self.display = display
         views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings) }
         self.touchIndex = touchIndex
+        touchName = display.panels[touchIndex].name
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
         self.signals = signals
         self.input = input
@@ -85,12 +93,14 @@ public final class LockLoop {
             reportReadyOnce()
             if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
             var descriptors = [display.eventDescriptor ?? -1, signals.fd]
-            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? [])
+            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
+                + (hotplug.map { [$0.fd] } ?? [])
             descriptors += keyboards?.pollDescriptors ?? []
             let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
             if let fd = display.eventDescriptor, ready.contains(fd) { try display.handleEvents() }
+            if let hotplug, ready.contains(hotplug.fd), hotplug.takeDRMHotplug() { followHotplug(now: now) }
             writeTrace()
             try recoverHungFlips(now: now)
             if let keyboards {
@@ -111,6 +121,7 @@ public final class LockLoop {
             for line in action?.takeLog() ?? [] { log.log(line) }
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
+            events = passThroughIdle(events, now: now)
             for event in events { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             if session.state != lastState {
@@ -145,7 +156,7 @@ public final class LockLoop {
     /// The first frame is a modeset (synchronous); later ones are flips. Either way it is
     /// on screen once nothing is in flight.
     func reportReadyOnce() {
-        guard !readyReported, !display.isFlipPending, views.allSatisfy({ $0.shownVersion != nil }) else { return }
+        guard !readyReported, !display.isFlipPending, !views.isEmpty, views.allSatisfy({ $0.shownVersion != nil }) else { return }
         readyReported = true
         try? notifier?.ready(status: "locked")
         onFirstFrame()
@@ -169,8 +180,10 @@ public final class LockLoop {
     func nextDeadline(now: Double) -> Double? {
         var deadline: Double? = nil
         func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
-        let animating = session.isAnimating && exitFrame == nil
-        if animating && !display.isFlipPending { consider(now + views[touchIndex].frameInterval) }
+        let animating = session.isAnimating && exitFrame == nil && idle?.isAsleep != true
+        if animating && !display.isFlipPending, views.indices.contains(touchIndex) {
+            consider(now + views[touchIndex].frameInterval)
+        }
         // Without completion events (fbdev) a change waits for the output's next refresh.
         if display.eventDescriptor == nil {
             for view in views where view.shownVersion != sessionVersion { consider(view.nextFrameTime(now: now)) }
@@ -181,6 +194,7 @@ public final class LockLoop {
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)
         consider(keyboards?.nextDeadline(now: now))
+        consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
         return deadline
     }

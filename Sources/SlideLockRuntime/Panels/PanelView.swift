@@ -129,6 +129,12 @@ public final class PanelView {
         pendingDamage = [PixelRect(x: 0, y: 0, width: output.width, height: output.height)]
     }
 
+    /// The next frame is drawn and presented whole (waking from an idle blank).
+    func invalidate() {
+        renderer.invalidate()
+        preparedVersion = nil
+    }
+
     /// Takes over the output's bookkeeping from the view this one replaces (config reload).
     func inherit(from old: PanelView) {
         flipQueuedAt = old.flipQueuedAt

@@ -11,7 +11,8 @@ public protocol SignalReader: AnyObject {
 
 extension SignalSource: SignalReader {}
 
-/// The signals the lock screen handles: stop (TERM, INT), reload (HUP), relock (USR1).
+/// The signals the lock screen handles: stop (TERM, INT), reload (HUP), relock (USR1),
+/// wake the panel (USR2).
 public enum LockSignals {
-    public static let all: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1]
+    public static let all: [Int32] = [SIGTERM, SIGINT, SIGHUP, SIGUSR1, SIGUSR2]
 }

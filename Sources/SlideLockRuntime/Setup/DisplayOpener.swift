@@ -5,7 +5,9 @@ import SlideLockPlatform
 public enum DisplayOpener {
     /// DRM when a card can light a panel; else the framebuffer (asked for, or /dev/fb0 when
     /// there is no usable DRM card at all). Other DRM errors stand: they need a person.
-    public static func open(_ settings: DisplaySettings, log: Logger) throws -> PanelDisplay {
+    /// `allowNoOutputs`: a card with nothing connected is opened anyway (outputs come
+    /// with hotplug) instead of failing with "no connected display".
+    public static func open(_ settings: DisplaySettings, log: Logger, allowNoOutputs: Bool = false) throws -> PanelDisplay {
         if !settings.fbdev.isEmpty { return try FBDevOutput(path: settings.fbdev) }
         var options = DisplayOptions()
         options.devicePath = settings.device.isEmpty ? nil : settings.device
@@ -15,6 +17,7 @@ public enum DisplayOpener {
         options.format = settings.format
         options.leaveBlack = settings.onExit == .black
         options.onWait = { log.info($0) }
+        options.allowNoOutputs = allowNoOutputs
         do {
             return try DRMDisplay(options: options)
         } catch let error as DisplayError {

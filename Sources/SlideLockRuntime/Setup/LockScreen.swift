@@ -11,11 +11,21 @@ public enum LockScreen {
         let settings = try loader.load()
         // Hook command lines, fonts and the trace file are checked before the display is touched.
         try checkHookPrograms(try hookCommands(settings.action))
+        _ = try idleHookCommand(settings.action)
+        // A backlight named in the config must exist and be writable: said before the display is touched.
+        if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
-        let display = try DisplayOpener.open(settings.display, log: log)
+        // Listening before the display is opened: a connector that appears in between is not missed.
+        let hotplug = try? UeventMonitor()
+        let display = try DisplayOpener.open(settings.display, log: log, allowNoOutputs: hotplug != nil)
         defer { display.close() }
+        let notifier = try? SystemdNotifier()
+        if display.panels.isEmpty, let hotplug, let status = try waitForFirstOutput(
+            display, hotplug: hotplug, signals: signals, notifier: notifier ?? nil, waiter: PollWaiter(), log: log) {
+            return status
+        }
         let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
         let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
@@ -33,13 +43,14 @@ public enum LockScreen {
             : nil
         defer { keyboards?.close() }
         for line in keyboards?.takeLog() ?? [] { log.info(line) }
-        let notifier = try? SystemdNotifier()
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
         loop.trace = trace
         loop.keyboards = keyboards
+        loop.hotplug = hotplug
+        loop.idle = try makeIdle(settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()

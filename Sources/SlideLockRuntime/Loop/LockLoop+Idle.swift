@@ -1,0 +1,60 @@
+import SlideLockCore
+import SlideLockPlatform
+
+// Idle dim and blank: events pass the `IdleGate` before the session; its effects switch
+// the backlight, the outputs and the frame's brightness.
+extension LockLoop {
+    /// The events the session may see (a wake touch never reaches it), after carrying out
+    /// what the gate decided. With no idle control, all of them.
+    func passThroughIdle(_ events: [LockEvent], now: Double) -> [LockEvent] {
+        guard let idle else { return events }
+        idle.service(now: now)
+        // A slide, a hook or a state on show is not idleness.
+        if !session.isAtRest { idle.gate.noteActivity(at: now) }
+        var forwarded: [LockEvent] = []
+        for event in events {
+            let step = idle.gate.handle(event)
+            applyIdle(step.effects, now: now)
+            if let f = step.forward { forwarded.append(f) }
+        }
+        applyIdle(idle.gate.advance(to: now), now: now)
+        for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+        return forwarded
+    }
+
+    /// SIGUSR2: wake the panel from outside.
+    func wakeFromSignal(now: Double) {
+        guard let idle else { return }
+        applyIdle(idle.gate.wake(at: now), now: now)
+        for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+    }
+
+    func applyIdle(_ effects: [IdleEffect], now: Double) {
+        guard let idle else { return }
+        for effect in effects {
+            switch effect {
+            case .power(.awake):
+                do { try display.unblank() } catch { log.error("waking the outputs: \(error)") }
+                idle.setBacklight(1)
+                // The scene may equal the one before the blank: the whole frame goes out again.
+                for view in views { view.invalidate() }
+                sessionVersion += 1
+            case .power(.dim):
+                idle.setBacklight(idle.gate.settings.dimLevel)
+                sessionVersion += 1          // redrawn darker when there is no backlight
+            case .power(.blank):
+                idle.setBacklight(0)
+                do { try display.blank() } catch { log.error("switching the outputs off: \(error)") }
+            case .hook(let event):
+                idle.runHook(event, now: now)
+            }
+        }
+    }
+
+    /// The session's visual at `t`, drawn darker while dim without a backlight.
+    func frameVisual(at t: Double) -> ControlVisual {
+        var v = session.visual(at: t)
+        v.brightness = idle?.drawBrightness ?? 1
+        return v
+    }
+}

@@ -1,0 +1,75 @@
+import Glibc
+import Testing
+@testable import SlideLockCore
+@testable import SlideLockPlatform
+@testable import SlideLockRuntime
+
+/// A display whose outputs come and go on a script (what `DRMDisplay.reprobe` reports).
+final class HotplugDisplay: PanelDisplay {
+    var outputs: [ScriptPanel]
+    /// Outputs that come when the next re-probe happens, and names that go.
+    var nextChange: (add: [ScriptPanel], remove: [String]) = ([], [])
+    var reprobes = 0
+    /// Called after each re-probe with its count.
+    var onReprobe: (Int) -> Void = { _ in }
+    init(_ outputs: [ScriptPanel]) { self.outputs = outputs }
+    var panels: [PanelOutput] { outputs }
+    var eventDescriptor: Int32? { nil }
+    func handleEvents() throws {}
+    var isFlipPending: Bool { false }
+    func close() {}
+    var deviceDescription: String { "fake" }
+    func reprobe() throws -> OutputHotplug {
+        reprobes += 1
+        var change = OutputHotplug()
+        outputs.removeAll { nextChange.remove.contains($0.name) }
+        change.removed = nextChange.remove
+        outputs += nextChange.add
+        change.added = nextChange.add
+        nextChange = ([], [])
+        onReprobe(reprobes)
+        return change
+    }
+}
+
+/// Says "hotplug" once per readable moment the clock hands out.
+final class ScriptedHotplug: HotplugSource {
+    let fd: Int32 = 103
+    func takeDRMHotplug() -> Bool { true }
+}
+
+@Suite struct HotplugLoopTests {
+    @Test func outputGoesAndComesBackAndTouchFollowsIt() throws {
+        let clock = ScriptClock()
+        let first = ScriptPanel(clock)
+        let display = HotplugDisplay([first])
+        var s = Settings()
+        s.animation.hueEnabled = false
+        s.display.power.dimAfter = 0
+        s.display.power.blankAfter = 0
+        let logs = LogBox()
+        let loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
+                                signals: ScriptSignals(clock), input: ScriptTouch(clock),
+                                log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
+                                notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
+        loop.hotplug = ScriptedHotplug()
+        let second = ScriptPanel(clock)
+        // t=2: the output goes (every output gone: the loop must carry on); t=4: it is back,
+        // a new output object as a fresh DRMOutput would be; t=5: a swipe on it unlocks.
+        clock.others = [(2, 103), (4, 103)]
+        display.nextChange = ([], ["FAKE-1"])
+        display.onReprobe = { n in if n == 1 { display.nextChange = ([second], []) } }
+        clock.touches = IdleLoopTests.swipe(at: 5)
+        clock.signals = [(10, SIGTERM)]
+        let status = try loop.run()
+        #expect(status == ExitStatus.ok)
+        #expect(display.reprobes == 2)
+        #expect(logs.lines.contains("output FAKE-1 unplugged: its buffers are released"))
+        #expect(logs.lines.contains { $0.hasPrefix("output FAKE-1 connected") })
+        #expect(first.presents.allSatisfy { $0.time < 2 })               // nothing drawn on the gone one
+        let lit = try #require(second.presents.first)
+        #expect(lit.time >= 4 && lit.time < 4.1)                          // lit at once
+        #expect(abs(lit.level - (first.presents.first?.level ?? 0)) < 0.5)  // with a whole lock frame
+        #expect(clock.time >= 5.5 && clock.time < 10)                     // the swipe on it unlocked
+    }
+}
