@@ -73,3 +73,27 @@ import Testing
         #expect(run.stderr == "slidelock trace-stats: \(file.path): line 2: not a slidelock frame record\n")
     }
 }
+
+/// As root, slidelock reads only root's own files (sshd's StrictModes).
+@Suite struct RootTrustTests {
+    @Test func aWorldWritableConfigIsRefusedAsRoot() throws {
+        guard geteuid() == 0 else { return }
+        let file = CLITests.scratch.appendingPathComponent("open.conf")
+        try "[theme]\nlabel = Hi\n".write(to: file, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o666)
+        let run = try CLITests.run(["check-config", "--config", file.path])
+        #expect(run.status == 1)
+        #expect(run.stderr == "slidelock check-config: cannot read \(file.path): is writable by its group and others (mode 0666): not trusted when running as root\n")
+    }
+
+    @Test func aWorldWritableHookProgramIsRefusedAsRoot() throws {
+        guard geteuid() == 0 else { return }
+        let hook = CLITests.scratch.appendingPathComponent("open-hook.sh")
+        try "#!/bin/sh\nexit 0\n".write(to: hook, atomically: true, encoding: .utf8)
+        chmod(hook.path, 0o777)
+        let run = try CLITests.run(["--on-unlock", "hook", "--hook", hook.path, "--fbdev", "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("hook program \(hook.path)") && run.stderr.contains("not trusted when running as root"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
+}

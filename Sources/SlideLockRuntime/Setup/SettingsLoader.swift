@@ -22,7 +22,8 @@ public struct SettingsLoader: Sendable {
         func add(_ path: String, required: Bool) {
             if !required && !FileIO.exists(path) { return }
             // As root, a file anybody else can write could point the hook anywhere.
-            if path != "/dev/stdin" && FileIO.exists(path) {
+            // (Only regular files: the reader refuses anything else with a clearer line.)
+            if FileIO.exists(path) && FileIO.checkRegularFile(path, limit: Int.max) == nil {
                 do { try FileTrust.checkIfRoot(path) } catch {
                     return errors.append(.unreadable(file: path, reason: "\(error.culprit == path ? "" : error.culprit + " ")\(error.problem): not trusted when running as root"))
                 }
