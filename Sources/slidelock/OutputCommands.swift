@@ -83,6 +83,8 @@ private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) 
     for (output, pattern) in zip(display.outputs, patterns) { try pattern.present(on: output, full: true) }
     print("drm-smoke: first frame shown"); fflush(stdout)
     let start = waiter.now(), end = start + seconds
+    var ledgers = display.outputs.map { _ in VblankLedger() }
+    var seen = display.outputs.map(\.flipCount)
     while waiter.now() < end {
         if !isStatic {
             for (output, pattern) in zip(display.outputs, patterns) where !output.isFlipPending {
@@ -91,7 +93,16 @@ private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) 
             }
         }
         let ready = try waiter.wait(for: [display.fd, signals.fd], until: end)
-        if ready.contains(display.fd) { _ = try display.handleFlipEvents() }
+        if ready.contains(display.fd) {
+            _ = try display.handleFlipEvents()
+            for (i, output) in display.outputs.enumerated() where output.flipCount != seen[i] {
+                seen[i] = output.flipCount
+                guard let sequence = output.lastFlipSequence, let done = output.lastFlipSeconds else { continue }
+                ledgers[i].record(queued: output.lastQueuedSeconds ?? done, completed: done, sequence: sequence,
+                                  readAt: output.lastEventReadSeconds ?? done, interval: output.frameInterval,
+                                  wantsNext: !isStatic)
+            }
+        }
         if ready.contains(signals.fd) { print("drm-smoke: interrupted"); break }
     }
     let elapsed = waiter.now() - start
@@ -104,6 +115,7 @@ private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) 
         }
         print("drm-smoke: \(output.name) \(output.flipCount) flips in \(twoDecimals(elapsed)) s = \(twoDecimals(rate)) flips/s")
     }
+    for (output, ledger) in zip(display.outputs, ledgers) { print("drm-smoke: \(output.name) \(ledger.summary)") }
     return ExitStatus.ok
 }
 

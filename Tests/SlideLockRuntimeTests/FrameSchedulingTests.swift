@@ -39,6 +39,8 @@ import SlideLockCore
         let interval = f.output.frameInterval
         for (a, b) in zip(completions, completions.dropFirst()) { #expect(abs((b - a) - interval) < 1e-6) }
         #expect(completions.count >= Int(1.8 / interval))
+        let ledger = f.loop.views[0].ledger
+        #expect(ledger.missedBySelf == 0 && ledger.missed == 0 && ledger.flipsPerVblank == 1, "\(ledger.summary)")
     }
 
     /// Nothing animating: after the first frame the loop sleeps with no timeout at all.

@@ -55,7 +55,7 @@ note() { grep -ho "$2" "$OUT/$1/console.log" | head -1; }
 
 t_smoke_virtio() { vm smoke-virtio && pattern smoke-virtio smoke.png 800x480 && pattern smoke-virtio smoke-grab.png 800x480; }
 t_restore_fbcon() { vm restore-fbcon -k && pattern restore-fbcon during.png 800x480 && same restore-fbcon before.png after.png; }
-t_vkms_rate() { vm vkms-rate -g vkms && INFO=$(note vkms-rate 'vkms flips/s: .*'); }
+t_vkms_rate() { vm vkms-rate -g vkms && INFO="$(note vkms-rate 'vkms flips/s: .*'), $(note vkms-rate 'vkms ledger: .*')"; }
 t_vkms_idle() { vm vkms-idle -g vkms && pattern vkms-idle idle-grab.png 1024x768 && INFO=$(note vkms-idle 'idle CPU: .*'); }
 t_two_outputs() {
     vm two-outputs -n 2 -a video=Virtual-2:640x480e \
@@ -66,7 +66,7 @@ t_lock_vkms() {
     vm lock-vkms -g vkms -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \
         && "$BIN" render --size 1024x768 --set theme.fonts=$FONT --set animation.hue=off --out "$OUT/lock-vkms/expected.png" \
         && golden lock-vkms idle-grab.png expected.png \
-        && INFO="$(note lock-vkms 'slidelock vkms flips/s: .*'), $(note lock-vkms 'slidelock idle CPU: .*')"
+        && INFO="$(note lock-vkms 'slidelock vkms flips/s: .*'), $(note lock-vkms 'slidelock vkms ledger: .*'), $(note lock-vkms 'slidelock idle CPU: .*')"
 }
 t_lock_rotate() {
     vm lock-rotate -f "$FONT:/e2e/DejaVuSans-Bold.ttf" \

@@ -72,10 +72,12 @@ public final class DRMDisplay {
         var context = drmEventContext()
         // Version 2 is the first with user_data in the flip handler; it is all we need.
         context.version = 2
-        context.page_flip_handler = { _, _, seconds, microseconds, userData in
+        context.page_flip_handler = { _, sequence, seconds, microseconds, userData in
             guard let userData else { return }
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
-            output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6)
+            // The vblank counter (drm_crtc_vblank_count) tells missed vblanks from late events.
+            output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6, sequence: sequence,
+                                 readAt: MonotonicClock.now())
         }
         try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
         retired.removeAll { !$0.isFlipPending }

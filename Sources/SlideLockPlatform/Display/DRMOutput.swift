@@ -99,15 +99,23 @@ public final class DRMOutput: FrameSink {
     }
 
     /// Handles a page-flip completion event for this output.
-    func flipCompleted(seconds: Double) {
+    func flipCompleted(seconds: Double, sequence: UInt32, readAt: Double) {
         // The late event of a flip given up on (`abandonFlip`) names nothing we wait for.
         guard isFlipPending else { return }
         isFlipPending = false
+        lastFlipSequence = sequence
+        lastEventReadSeconds = readAt
         front = 1 - front
         lastFlipSeconds = seconds
         if firstFlipSeconds == nil { firstFlipSeconds = seconds }
         flipCount += 1
     }
+
+    /// The kernel's vblank counter at the latest completed flip, and when its event was read.
+    public private(set) var lastFlipSequence: UInt32?
+    public private(set) var lastEventReadSeconds: Double?
+    /// When the latest flip was queued (CLOCK_MONOTONIC).
+    public private(set) var lastQueuedSeconds: Double?
 
     /// True while the output is switched off for an idle blank (its buffers kept).
     public private(set) var isBlanked = false
@@ -169,6 +177,7 @@ public final class DRMOutput: FrameSink {
             drmModePageFlip(fd, crtcID, buffers[index].framebufferID, UInt32(DRM_MODE_PAGE_FLIP_EVENT), token)
         }
         isFlipPending = true
+        lastQueuedSeconds = MonotonicClock.now()
     }
 
     private func markDirty(_ region: [PixelRect]) {

@@ -15,6 +15,10 @@ public protocol PanelOutput: FrameSink {
     /// Clockwise picture rotation the panel asks for (DRM `panel orientation`), nil if unknown.
     var panelRotation: Int? { get }
     var pixelFormat: PixelFormat { get }
+    /// The kernel's vblank counter at the latest completed flip, and when its event was read
+    /// (nil where frames complete without events).
+    var lastFlipSequence: UInt32? { get }
+    var lastEventReadSeconds: Double? { get }
     /// Forgets a pending flip that never completed; the next `present` sets the mode afresh.
     func abandonFlip()
 }
@@ -61,4 +65,9 @@ extension DRMDisplay: PanelDisplay {
     public func blank() throws { try blankOutputs() }
     /// Nothing to do: each blanked output's next `present` is a modeset with a whole frame.
     public func unblank() throws {}
+}
+
+extension PanelOutput {
+    public var lastFlipSequence: UInt32? { nil }
+    public var lastEventReadSeconds: Double? { nil }
 }

@@ -38,9 +38,15 @@ extension LockLoop {
 
     /// Outputs whose completed flips have not been written to the trace yet.
     func writeTrace() {
-        for view in views { view.noteCompletions() }
+        let animating = session.isAnimating && exitFrame == nil
+        for view in views { view.noteCompletions(animating: animating) }
         guard let trace else { views.forEach { $0.takeCompleted() }; return }
         for view in views { for frame in view.takeCompleted() { trace.write(frame) } }
+    }
+
+    /// Per output: flips against the vblanks they spanned, and those missed by our own fault.
+    public func frameStatistics() -> [String] {
+        views.filter { $0.ledger.flips > 1 }.map { "\($0.output.name): \($0.ledger.summary)" }
     }
 
     /// A flip that has not completed after `PanelView.hangIntervals` refreshes is given up

@@ -32,6 +32,8 @@ public final class PanelView {
     private var inFlight: FrameRecord?
     private var completed: [FrameRecord] = []
     private var seenFlips = 0
+    /// Vblanks caught and missed while frames were wanted back to back.
+    public private(set) var ledger = VblankLedger()
 
     /// Refresh intervals (at least `minimumHangSeconds`) after which a flip counts as hung.
     public static let hangIntervals = 15.0
@@ -90,10 +92,15 @@ public final class PanelView {
         return true
     }
 
-    /// Picks up flips the display reported complete since the last call.
-    func noteCompletions() {
+    /// Picks up flips the display reported complete since the last call; `animating`: the
+    /// next frame is wanted at the next vblank.
+    func noteCompletions(animating: Bool) {
         guard output.flipCount != seenFlips else { return }
         seenFlips = output.flipCount
+        if let sequence = output.lastFlipSequence, let completed = output.lastFlipSeconds {
+            ledger.record(queued: flipQueuedAt ?? completed, completed: completed, sequence: sequence,
+                          readAt: output.lastEventReadSeconds ?? completed, interval: frameInterval, wantsNext: animating)
+        }
         flipQueuedAt = nil
         hangs = 0
         complete(at: output.lastFlipSeconds ?? 0)
@@ -143,6 +150,7 @@ public final class PanelView {
         inFlight = old.inFlight
         completed = old.completed
         seenFlips = old.seenFlips
+        ledger = old.ledger
     }
 
     /// True once a refresh interval has passed since the last frame reached the screen.

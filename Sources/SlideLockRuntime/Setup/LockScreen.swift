@@ -55,6 +55,7 @@ public enum LockScreen {
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()
         logFlipStatistics(display, log: log)
+        for line in loop.frameStatistics() { log.info(line) }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
     }

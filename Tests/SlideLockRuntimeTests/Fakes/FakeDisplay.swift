@@ -31,6 +31,8 @@ final class FakeOutput: PanelOutput {
     private(set) var lastFlipSeconds: Double?
     private(set) var firstFlipSeconds: Double?
     private(set) var flipCount = 0
+    private(set) var lastFlipSequence: UInt32?
+    private(set) var lastEventReadSeconds: Double?
     private(set) var frames: [PresentedFrame] = []
     private var isModeSet = false
     unowned let world: FakeWorld
@@ -89,6 +91,9 @@ final class FakeOutput: PanelOutput {
         guard let due = completionTime, due <= now else { return }
         isFlipPending = false
         frames[frames.count - 1].completed = due
+        // Paced: the vblank counter is the vblank's index on the virtual clock.
+        if pacing == .paced { lastFlipSequence = UInt32((due / frameInterval).rounded()) }
+        lastEventReadSeconds = now
         recordFlip(at: due)
     }
 
