@@ -138,7 +138,7 @@ t_lock_idle() {   # hue on while awake, so the woke frame is checked by the gues
 }
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg
-    msg=$(python3 "$VM/tools/compare-images.py" --channel-tolerance 4 --max-fraction 0.001 \
+    msg=$(python3 "$VM/tools/compare-images.py" --hue-invariant --channel-tolerance 4 --max-fraction 0.001 \
         "$OUT/$1/$2" "$OUT/$1/$3") || { WHY=$msg; return 1; }
     INFO=$msg
 }

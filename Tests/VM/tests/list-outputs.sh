@@ -25,14 +25,14 @@ expect_error bad-device "/dev/dri/card7" slidelock drm-smoke --device /dev/dri/c
 exec 3<>/dev/dri/card0
 expect_error master-busy "in use by another display program" slidelock drm-smoke --master-wait 1
 # The lock screen says why it waits, then gives up with the same line...
-slidelock --master-wait 1 --set animation.hue=off --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/dev/null 2>/tmp/err.txt
+slidelock --master-wait 1 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/dev/null 2>/tmp/err.txt
 rc=$?
 cat /tmp/err.txt
 vm_check lock-master-busy-exit [ $rc = 1 ]
 vm_check lock-master-busy-says-why grep -q "held by another display program (plymouth at boot?); waiting up to 1.0 s" /tmp/err.txt
 vm_check lock-master-busy-error grep -q "in use by another display program" /tmp/err.txt
 # ...or starts as soon as the holder lets go (plymouth quitting).
-slidelock --master-wait 20 --set animation.hue=off --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/wait.log 2>&1 3>&- &   # 3>&-: not the holder itself
+slidelock --master-wait 20 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/wait.log 2>&1 3>&- &   # 3>&-: not the holder itself
 waiter=$!
 sleep 1
 exec 3>&-

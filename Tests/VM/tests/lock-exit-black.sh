@@ -5,7 +5,7 @@
 # holds the card open so the kernel's last-close fbdev restore cannot interfere.
 drmgrab -i >/tmp/before.txt
 vm_lock /tmp/lock.log --set display.on_exit=black --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
-    --set animation.hue=off || exit 1
+    || exit 1
 app=$APP
 exec 3<>/dev/dri/card0          # opened after slidelock: the first opener would become master
 kill -TERM $app

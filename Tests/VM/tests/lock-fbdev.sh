@@ -3,7 +3,7 @@
 # No DRM device, only /dev/fb0 (virtio-gpu's fbdev emulation with /dev/dri removed):
 # slidelock falls back to the framebuffer, shows the headless render (host check) and
 # puts the framebuffer back when stopped.
-vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 usleep 300000
 vm_screenshot fbdev

@@ -11,7 +11,7 @@ S=/sys/class/drm/card0-Virtual-1/status
 plug() { echo "$1" >$S; echo change >/sys/class/drm/card0/uevent; }
 vm_touch_start 799 479 || exit 1
 plug off
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off --set display.dim_after=0 --set display.blank_after=0"
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.dim_after=0 --set display.blank_after=0"
 slidelock --on-unlock exit $F >/tmp/lock.log 2>&1 &
 app=$!
 vm_wait_text /tmp/lock.log "waiting for one to be plugged in" 20 || exit 1

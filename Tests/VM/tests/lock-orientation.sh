@@ -2,7 +2,7 @@
 . /e2e/lib.sh
 # The kernel says the panel is mounted right side up (video=...panel_orientation=): with the
 # default rotate = auto slidelock turns the picture by 90 itself (host check against render).
-vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 usleep 200000
 vm_screenshot oriented

@@ -25,7 +25,7 @@ export SLIDELOCK_RELAY_DEFAULTS=/tmp/relay.conf   # the hook inherits slidelock'
 vm_touch_start 799 479 || exit 1
 vm_gpio_sample_start $LINE /tmp/line.txt || exit 1
 # Longer unlocked/failed states than the default 1.5 s leave room for TCG's slow screenshots.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf
    --set animation.unlocked_duration=3 --set animation.failed_duration=3"
 vm_lock /tmp/lock.log --on-unlock hook --hook /e2e/slidelock-relay $F || exit 1
 app=$APP

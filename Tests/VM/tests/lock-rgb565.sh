@@ -4,7 +4,7 @@
 # headless render in that format (in-guest readback, host check); virtio-gpu cannot scan
 # out RGB565, which must be one clear line and exit status 1, the display untouched.
 if [ "$(cat /sys/module/vkms/initstate 2>/dev/null)" = live ]; then
-    vm_lock /tmp/lock.log --format rgb565 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+    vm_lock /tmp/lock.log --format rgb565 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
     app=$APP
     usleep 300000
     vm_grab rgb565-grab $app

@@ -4,7 +4,7 @@
 # the panel's y axis moves the thumb, which stays under the finger (host check against
 # `render --size 480x800 --rotate 90 --progress 0.5`).
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/lock.log --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 # Logical thumb centre (60, 400) is panel (800 - 400, 60); travel 360 px, half is 180.
 vm_touch down 400 60

@@ -14,7 +14,7 @@ drmgrab -i >/tmp/before.txt
 vm_touch_start 799 479 || exit 1
 printf '%s\n' "[theme]" "label = Slide to open" >$CONF
 cp $CONF /out/first.conf
-vm_lock /tmp/lock.log --config $CONF --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --config $CONF --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 usleep 200000
 vm_screenshot first

@@ -6,7 +6,7 @@
 # console comes back as it was.
 vm_touch_start 799 479 || exit 1
 vm_screenshot console-before
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off"
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
 vm_lock /tmp/lock.log --on-unlock exit $F || exit 1
 app=$APP
 # The thumb's centre is at (112, 240); its travel is 576 px.

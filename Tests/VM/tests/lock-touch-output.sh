@@ -4,7 +4,7 @@
 # that output's coordinates unlocks, so the session uses the second output's layout.
 vm_touch_start 639 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit --touch-output Virtual-2 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
-    --set animation.hue=off || exit 1
+    || exit 1
 app=$APP
 # On 640x480 the track is 576 px wide at x=32: the thumb's centre is at (68, 240).
 vm_touch swipe 68 240 630 240 400 12

@@ -2,7 +2,7 @@
 . /e2e/lib.sh
 # Two connected outputs (virtio-gpu max_outputs=2, the second forced on at 640x480): the
 # lock screen shows on both, each laid out for its own mode (host checks against renders).
-vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 usleep 300000
 vm_screenshot head0 0

@@ -3,7 +3,7 @@
 # The touchscreen disappears mid-drag: nothing unlocks, the thumb springs home (host check
 # against the locked render), and a touchscreen plugged in afterwards unlocks.
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 vm_touch down 112 240
 for x in 180 260 340 420 500 580 660; do usleep 20000; vm_touch move $x 240; done

@@ -3,7 +3,7 @@
 # virtio-gpu 800x480: the real lock screen starts, shows exactly the headless render of the
 # locked state (compared on the host), and SIGTERM ends it with 143 and the CRTC restored.
 drmgrab -i >/tmp/before.txt
-vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=off || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 usleep 200000
 vm_screenshot locked
