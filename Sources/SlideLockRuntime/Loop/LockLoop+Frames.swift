@@ -46,7 +46,7 @@ extension LockLoop {
 
     /// Per output: flips against the vblanks they spanned, and those missed by our own fault.
     public func frameStatistics() -> [String] {
-        views.filter { $0.ledger.flips > 1 }.map { "\($0.output.name): \($0.ledger.summary)" }
+        views.filter { $0.ledger.vblanks > 0 }.map { "\($0.output.name): \($0.ledger.summary)" }
     }
 
     /// A flip that has not completed after `PanelView.hangIntervals` refreshes is given up
