@@ -30,4 +30,20 @@ cat /tmp/idle.log
 echo "slidelock idle CPU: $ticks ticks of 1/100 s in 4 s"
 vm_check idle-no-flips grep -q ": 0 flips" /tmp/idle.log
 vm_check idle-cpu [ "$ticks" -le 1 ]
+
+# Exit mode with the shipped defaults (hue animating) on a paced driver: a full slide
+# exits 0 promptly. 1024x768: the thumb's centre is at (109, 384).
+vm_touch_start 1023 767 || exit 1
+vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
+app=$APP
+sleep 1
+vm_touch swipe 109 384 1000 384 500 15
+i=0; while kill -0 $app 2>/dev/null && [ $i -lt 60 ]; do usleep 50000; i=$((i + 1)); done
+kill -0 $app 2>/dev/null && { echo "still running 3 s after the slide"; kill -TERM $app; }
+wait $app
+rc=$?
+cat /tmp/exit.log
+vm_check exit-mode-with-hue-exits-0 [ $rc = 0 ]
+vm_check exit-mode-unlock-logged grep -q "unlocked by a" /tmp/exit.log
+vm_touch_stop
 exit $VM_FAILED
