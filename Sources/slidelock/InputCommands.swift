@@ -68,6 +68,9 @@ private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> I
     // SIGINT/SIGTERM through the signal source: the loop ends normally and the devices are
     // closed (ungrabbed) by deinit rather than by a signal death.
     let signals = try SignalSource([SIGINT, SIGTERM])
+    // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
+    // lifetime after its last use (the fd read once), letting SIGTERM kill us mid-run.
+    defer { withExtendedLifetime(signals) {} }
     let input = try TouchInput(options: options)
     let waiter = PollWaiter()
     let end = seconds.map { waiter.now() + $0 }

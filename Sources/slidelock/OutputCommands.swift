@@ -73,6 +73,9 @@ private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) 
     // SIGINT/SIGTERM arrive through the signal source, so the display is always restored
     // by normal unwinding instead of being left dark by a default signal death.
     let signals = try SignalSource([SIGINT, SIGTERM])
+    // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
+    // lifetime after its last use (the fd read once), letting SIGTERM kill us mid-run.
+    defer { withExtendedLifetime(signals) {} }
     let waiter = PollWaiter()
     let display = try DRMDisplay(options: options)
     defer { display.close(); print("drm-smoke: display restored") }

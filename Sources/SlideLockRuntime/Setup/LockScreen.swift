@@ -17,6 +17,9 @@ public enum LockScreen {
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
+        // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
+        // lifetime after its last use (the fd read once), letting SIGTERM kill us mid-run.
+        defer { withExtendedLifetime(signals) {} }
         // Listening before the display is opened: a connector that appears in between is not missed.
         let hotplug = try? UeventMonitor()
         let display = try DisplayOpener.open(settings.display, log: log, allowNoOutputs: hotplug != nil)
