@@ -59,14 +59,7 @@ private func displayOptions(_ a: inout Arguments) throws -> DisplayOptions {
                         ("--mode", "display.mode"), ("--master-wait", "display.master_wait")] {
         if let value = try a.value(flag) { loader.overrides.append("\(key)=\(value)") }
     }
-    let display = try loader.load().display
-    var options = DisplayOptions()
-    options.devicePath = display.device.isEmpty ? nil : display.device
-    options.connectorName = display.connector.isEmpty ? nil : display.connector
-    options.mode = ModeRequest(parsing: display.mode)
-    options.masterWaitSeconds = display.masterWait
-    options.format = display.format
-    return options
+    return DisplayOpener.options(try loader.load().display)
 }
 
 private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) throws -> Int32 {
