@@ -55,7 +55,7 @@ same() {        # same TEST A B: two screenshots show the same picture (a cursor
     local msg
     msg=$(python3 "$VM/tools/compare-images.py" --max-fraction 0.001 "$OUT/$1/$2" "$OUT/$1/$3") || { WHY=$msg; return 1; }
 }
-note() { grep -ho "$2" "$OUT/$1/console.log" | head -1; }
+note() { grep -aho "$2" "$OUT/$1/console.log" | tr -d '\r' | head -1; }
 
 golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
     local msg

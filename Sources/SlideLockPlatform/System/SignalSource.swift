@@ -25,6 +25,10 @@ public final class SignalSource {
     }
 
     deinit {
+        // A loop may stop at "the signal fd is readable" without reading it; a signal still
+        // pending when the mask lifts would run its default action (SIGTERM: death without
+        // the restoring deinits after us). Drain first, so a handled signal stays handled.
+        _ = read()
         close(fd)
         sigprocmask(SIG_UNBLOCK, &mask, nil)
     }

@@ -9,7 +9,8 @@ for command in drm-smoke list-outputs ""; do
     rc=$?
     echo "$command: exit $rc: $(cat /tmp/err.txt)"
     vm_check "${command:-lock}-exit" [ $rc = 1 ]
-    vm_check "${command:-lock}-message" grep -q "^slidelock: no DRM device" /tmp/err.txt
+    # the error names the subcommand it came from: "slidelock drm-smoke: no DRM device ..."
+    vm_check "${command:-lock}-message" grep -q "^slidelock${command:+ $command}: no DRM device" /tmp/err.txt
     vm_check "${command:-lock}-one-line" [ "$(wc -l </tmp/err.txt)" = 1 ]
 done
 exit $VM_FAILED
