@@ -302,12 +302,11 @@ if [ "$(id -u)" -eq 0 ]; then
 fi
 
 # --- the shipped config parses (when a slidelock build is at hand) ------------------------
-for candidate in .build/release/slidelock .build/debug/slidelock; do
-    if [ -x "$candidate" ]; then
-        check "config: slidelock check-config accepts deploy/slidelock.conf" "$repo/$candidate" check-config --config deploy/slidelock.conf
-        break
-    fi
-done
+# The newest build: a release binary left from an older checkout must not judge today's config.
+candidate=$(ls -t .build/release/slidelock .build/debug/slidelock 2>/dev/null | head -1)
+if [ -n "$candidate" ] && [ -x "$candidate" ]; then
+    check "config: slidelock check-config accepts deploy/slidelock.conf" "$repo/$candidate" check-config --config deploy/slidelock.conf
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -96,4 +96,16 @@ import Testing
         #expect(run.stderr.contains("hook program \(hook.path)") && run.stderr.contains("not trusted when running as root"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
+
+    @Test func aWorldWritableFontFileIsRefusedAsRoot() throws {
+        guard geteuid() == 0 else { return }
+        let font = CLITests.scratch.appendingPathComponent("open-font.ttf")
+        try? FileManager.default.removeItem(at: font)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: font.path)
+        chmod(font.path, 0o666)
+        let run = try CLITests.run(["--set", "theme.fonts=\(font.path)", "--fbdev", "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("font file \(font.path)") && run.stderr.contains("not trusted when running as root"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1)
+    }
 }

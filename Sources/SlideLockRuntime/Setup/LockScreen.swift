@@ -14,6 +14,7 @@ public enum LockScreen {
         _ = try idleHookCommand(settings.action)
         // A backlight named in the config must exist and be writable: said before the display is touched.
         if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
+        try checkFontFiles(settings.theme.fonts)
         try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
@@ -117,6 +118,15 @@ public enum LockScreen {
         for argv in [hooks.unlock ?? [], hooks.start, hooks.cancel] {
             guard let program = argv.first, program.hasPrefix("/") else { continue }
             do { try FileTrust.checkIfRoot(program) } catch { throw RunError(description: "hook program \(error)") }
+        }
+    }
+
+    /// As root, a font file (given by path) that somebody else could replace is refused:
+    /// FreeType would parse whatever they put there inside the process that holds the relay.
+    /// Families found through fontconfig come from the system's font directories.
+    static func checkFontFiles(_ fonts: [String]) throws {
+        for spec in fonts where spec.contains("/") {
+            do { try FileTrust.checkIfRoot(spec) } catch { throw RunError(description: "font file \(error) (theme.fonts)") }
         }
     }
 
