@@ -19,7 +19,8 @@ enum TraceStatsCommand {
         guard let path = argv.first(where: { !$0.hasPrefix("-") }) else { throw UsageError(message: "needs a trace FILE") }
         args = Arguments(argv.filter { $0 != path })
         try args.finish()
-        let text = try FileIO.readText(path)
+        // A recording-sized limit: 64 MiB is some 300,000 frames, hours of animation.
+        let text = try FileIO.readText(path, limit: FileIO.recordingLimit)
         let summary: TraceSummary
         do { summary = try TraceSummary.parse(text) } catch { throw RunError(description: "\(path): \(error)") }
         guard !summary.outputs.isEmpty else { throw RunError(description: "\(path): no frames") }

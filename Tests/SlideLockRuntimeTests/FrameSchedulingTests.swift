@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import SlideLockCore
+import SlideLockPlatform
 @testable import SlideLockRuntime
 
 @Suite struct FrameSchedulingTests {
@@ -41,6 +42,27 @@ import SlideLockCore
         #expect(completions.count >= Int(1.8 / interval))
         let ledger = f.loop.views[0].ledger
         #expect(ledger.missedBySelf == 0 && ledger.missed == 0 && ledger.flipsPerVblank == 1, "\(ledger.summary)")
+    }
+
+    /// `--trace`: a frame is a latency sample only when it shows a touch no earlier frame
+    /// showed; with the hue animating on after the finger lifts, those frames carry no input.
+    @Test func traceCountsOnlyFramesThatShowNewInput() throws {
+        let f = try LoopFixture([], pacing: .paced)
+        let path = "/tmp/slidelock-trace-test-\(getpid()).jsonl"
+        defer { unlink(path) }
+        f.loop.trace = try FrameTrace(path: path)
+        f.world.slide(start: 101, from: f.thumbCentre(progress: 0), to: f.thumbCentre(progress: 0.6))
+        f.world.endOfTest = 103
+        _ = try f.run()
+        f.loop.trace = nil
+        let summary = try TraceSummary.parse(try FileIO.readText(path))
+        let out = try #require(summary.outputs.first)
+        let interval = f.output.frameInterval
+        #expect(out.frames >= Int(1.8 / interval), "the hue keeps flipping: \(out.frames) frames")
+        // 32 touch events over 0.34 s: about one sample per vblank while the finger moves.
+        #expect(out.samples >= 15 && out.samples <= 32, "\(out.samples) samples")
+        let worst = try #require(out.max)
+        #expect(worst <= 2 * interval + 1e-6, "worst \(worst) s")
     }
 
     /// Nothing animating: after the first frame the loop sleeps with no timeout at all.

@@ -3,7 +3,7 @@ import SlideLockCore
 import SlideLockPlatform
 
 /// The life of one frame, CLOCK_MONOTONIC seconds: the newest input event it reflects
-/// (kernel timestamp), rendering, the flip queued, the vblank that showed it, and the
+/// (kernel timestamp; nil when an earlier frame on the output showed it already), rendering, the flip queued, the vblank that showed it, and the
 /// animation time it was drawn for.
 public struct FrameRecord: Equatable, Sendable {
     public var output: String

@@ -40,7 +40,7 @@ extension LockLoop {
     func writeTrace() {
         let animating = session.isAnimating && exitFrame == nil
         for view in views { view.noteCompletions(animating: animating) }
-        guard let trace else { views.forEach { $0.takeCompleted() }; return }
+        guard let trace else { views.forEach { _ = $0.takeCompleted() }; return }
         for view in views { for frame in view.takeCompleted() { trace.write(frame) } }
     }
 

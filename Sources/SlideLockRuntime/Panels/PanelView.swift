@@ -30,6 +30,9 @@ public final class PanelView {
     /// Timings of the frame rendered last, of the one in flight, and of those that completed.
     private var rendered: FrameRecord?
     private var inFlight: FrameRecord?
+    /// The input time the last presented frame reflected: a frame after it that shows no
+    /// newer touch (the hue animating on) is no latency sample and records no input.
+    private var presentedInput: Double?
     private var completed: [FrameRecord] = []
     private var seenFlips = 0
     /// Vblanks caught and missed while frames were wanted back to back.
@@ -83,6 +86,9 @@ public final class PanelView {
         try output.present(shadow: image.pixels, stride: image.width, damage: Damage.merge(pendingDamage))
         pendingDamage.removeAll()
         inFlight = rendered.map { var r = $0; r.queued = now; return r }
+        if let input = inFlight?.input {
+            if input == presentedInput { inFlight?.input = nil } else { presentedInput = input }
+        }
         if output.isFlipPending {
             flipQueuedAt = now
         } else {
