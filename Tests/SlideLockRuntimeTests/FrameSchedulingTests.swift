@@ -65,6 +65,34 @@ import SlideLockPlatform
         #expect(worst <= 2 * interval + 1e-6, "worst \(worst) s")
     }
 
+    /// While a finger drags with the hue animating, frames are drawn at their latch time,
+    /// not as soon as the last flip completed: a touch is on screen within one refresh plus
+    /// the latch margin, and still no vblank is missed.
+    @Test func aDragIsDrawnLateEnoughToShowTheNewestTouch() throws {
+        let f = try LoopFixture([], pacing: .paced)
+        let path = "/tmp/slidelock-latch-test-\(getpid()).jsonl"
+        defer { unlink(path) }
+        f.loop.trace = try FrameTrace(path: path)
+        let from = f.thumbCentre(progress: 0), to = f.thumbCentre(progress: 0.7)
+        // Moves every 7 ms (out of step with the vblanks), the finger still down at the end.
+        f.world.touch(101, .touchDown(id: 1, point: from, time: 101))
+        for i in 1...60 {
+            let t = 101 + Double(i) * 0.007
+            f.world.touch(t, .touchMove(id: 1, point: Point(x: from.x + (to.x - from.x) * Double(i) / 60, y: from.y), time: t))
+        }
+        f.world.endOfTest = 101.6
+        _ = try f.run()
+        f.loop.trace = nil
+        let out = try #require(TraceSummary.parse(try FileIO.readText(path)).outputs.first)
+        let interval = f.output.frameInterval
+        #expect(out.samples >= 20)
+        let worst = try #require(out.max)
+        // Drawn as soon as the last flip completed, a touch waited up to two refreshes.
+        #expect(worst <= interval + 0.0045, "worst \(worst) s")
+        let ledger = f.loop.views[0].ledger
+        #expect(ledger.missed == 0 && ledger.missedBySelf == 0, "\(ledger.summary)")
+    }
+
     /// Nothing animating: after the first frame the loop sleeps with no timeout at all.
     @Test func sleepsForeverWhenNothingAnimates() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .paced)

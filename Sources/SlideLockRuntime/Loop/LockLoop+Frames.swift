@@ -9,25 +9,39 @@ extension LockLoop {
         exitFrame?.time ?? view.nextFrameTime(now: now)
     }
 
+    /// True while a finger drags and frames come back to back (paced outputs): then each
+    /// frame is drawn as late as it can be and still make its vblank (`PanelView.latchTime`),
+    /// so it shows the newest touch. Flipping as soon as the last flip completed would show
+    /// a touch one refresh later than needed.
+    var latchesLate: Bool {
+        display.eventDescriptor != nil && exitFrame == nil && session.isAnimating
+            && (session.state == .pressed || session.state == .dragging)
+    }
+
     /// Presents on every output that is free. A frame drawn ahead (while the last flip was
     /// pending) is used if nothing but time changed since; else it is drawn now. Then, while
     /// animating, the frame after is drawn ahead, so after a vblank only the copy and the
-    /// flip stand between the event and the deadline of the next one.
+    /// flip stand between the event and the deadline of the next one. While a finger drags,
+    /// frames wait for their latch time instead and nothing is drawn ahead.
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
         if idle?.isBlank == true { return }      // outputs off: nothing is drawn
         // Dim: the picture stands still (no hue, no shimmer) until something happens.
         let still = idle?.isAsleep == true
+        let late = latchesLate
         for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
             && !(still && view.shownVersion == sessionVersion) {
+            if late, let latch = view.latchTime(), now < latch {
+                continue    // too early: a later touch could still make this vblank
+            }
             if view.preparedVersion != sessionVersion {
                 let time = frameTime(view, now: now)
                 try view.render(frameVisual(at: time), time: time, inputTime: newestInput, clock: waiter)
             }
             let presented = try view.present(now: waiter.now())
             view.shownVersion = sessionVersion
-            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil {
+            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && !late {
                 // This flip lands on the next vblank; the frame drawn now on the one after.
                 let next = view.nextFrameTime(now: now) + view.frameInterval
                 try view.render(frameVisual(at: next), time: next, inputTime: newestInput, clock: waiter)

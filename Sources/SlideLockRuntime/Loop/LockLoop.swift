@@ -184,6 +184,14 @@ public final class LockLoop {
         if animating && !display.isFlipPending, views.indices.contains(touchIndex) {
             consider(now + views[touchIndex].frameInterval)
         }
+        // A finger drags: each free output's frame is due at its latch time.
+        if animating && latchesLate {
+            // One already passed drew nothing (no pixel changed): the next vblank's, not a spin.
+            for view in views where !view.isLost && !view.output.isFlipPending {
+                guard let latch = view.latchTime() else { continue }
+                consider(latch > now ? latch : latch + ((now - latch) / view.frameInterval).rounded(.down) * view.frameInterval + view.frameInterval)
+            }
+        }
         // Without completion events (fbdev) a change waits for the output's next refresh.
         if display.eventDescriptor == nil {
             for view in views where view.shownVersion != sessionVersion { consider(view.nextFrameTime(now: now)) }

@@ -34,6 +34,8 @@ public final class PanelView {
     /// newer touch (the hue animating on) is no latency sample and records no input.
     private var presentedInput: Double?
     private var completed: [FrameRecord] = []
+    /// How long drawing a frame took lately: the newest, or a slowly forgotten maximum.
+    private(set) var renderCost = 0.0
     private var seenFlips = 0
     /// Vblanks caught and missed while frames were wanted back to back.
     public private(set) var ledger = VblankLedger()
@@ -73,7 +75,9 @@ public final class PanelView {
         } else {
             pendingDamage += damage
         }
-        rendered = FrameRecord(output: output.name, input: inputTime, renderStart: start, renderEnd: clock.now(),
+        let end = clock.now()
+        renderCost = max(end - start, renderCost * 0.95)
+        rendered = FrameRecord(output: output.name, input: inputTime, renderStart: start, renderEnd: end,
                                visual: time)
     }
 
@@ -163,6 +167,15 @@ public final class PanelView {
     func isDue(now: Double) -> Bool {
         guard let last = output.lastFlipSeconds else { return true }
         return now >= last + frameInterval - 0.001
+    }
+
+    /// While a finger drags, the latest moment to draw and flip and still make the next
+    /// vblank: a margin of twice the recent drawing time plus 3 ms for the copy and a late
+    /// wake-up, at least 4 ms, at most half a refresh. nil before the first flip completes.
+    func latchTime() -> Double? {
+        guard let last = output.lastFlipSeconds else { return nil }
+        let margin = min(frameInterval / 2, max(0.004, 2 * renderCost + 0.003))
+        return last + frameInterval - margin
     }
 
     /// The time the next frame will be on screen: one refresh after the last flip, or now.
