@@ -92,19 +92,25 @@ final class FakeSysfs {
         }
     }
 
-    @Test func unwritableIsAStartUpError() throws {
-        let sys = FakeSysfs()
+    /// A stand-in backlight "ro" whose brightness nobody may write; false when this machine
+    /// cannot make one. Root writes past file modes, so as root it is a read-only sysfs
+    /// attribute (kernfs has no store for it): EACCES, like brightness under a unit that forbids it.
+    static func readOnlyBacklight(_ sys: FakeSysfs) throws -> Bool {
         let dir = sys.backlight("ro")
         try FileManager.default.removeItem(atPath: dir + "/brightness")
         if getuid() == 0 {
-            // Root writes past file modes; a read-only sysfs attribute refuses even root
-            // (kernfs has no store for it): EACCES, like brightness under a unit that forbids it.
-            guard FileManager.default.fileExists(atPath: "/sys/class/net/lo/ifindex") else { return }
+            guard FileManager.default.fileExists(atPath: "/sys/class/net/lo/ifindex") else { return false }
             try FileManager.default.createSymbolicLink(atPath: dir + "/brightness", withDestinationPath: "/sys/class/net/lo/ifindex")
         } else {
             FileManager.default.createFile(atPath: dir + "/brightness", contents: Data("1\n".utf8),
                                            attributes: [.posixPermissions: 0o444])
         }
+        return true
+    }
+
+    @Test func unwritableIsAStartUpError() throws {
+        let sys = FakeSysfs()
+        guard try Self.readOnlyBacklight(sys) else { return }
         #expect(throws: BacklightError.notWritable(path: sys.root + "/class/backlight/ro/brightness",
                                                    reason: "Permission denied")) {
             try Backlight(name: "ro", root: sys.root)
@@ -113,15 +119,7 @@ final class FakeSysfs {
 
     @Test func autoLeavesAnUnwritableOneAloneButANamedOneIsAnError() throws {
         let sys = FakeSysfs()
-        let dir = sys.backlight("ro")
-        try FileManager.default.removeItem(atPath: dir + "/brightness")
-        if getuid() == 0 {
-            guard FileManager.default.fileExists(atPath: "/sys/class/net/lo/ifindex") else { return }
-            try FileManager.default.createSymbolicLink(atPath: dir + "/brightness", withDestinationPath: "/sys/class/net/lo/ifindex")
-        } else {
-            FileManager.default.createFile(atPath: dir + "/brightness", contents: Data("1\n".utf8),
-                                           attributes: [.posixPermissions: 0o444])
-        }
+        guard try Self.readOnlyBacklight(sys) else { return }
         let s = try BacklightSelection.resolve(.auto, card: "card0", connectors: ["DSI-1"], root: sys.root)
         #expect(s.backlight == nil)
         #expect(s.reason == "ro (the only one) but \(sys.root)/class/backlight/ro/brightness is not writable: Permission denied")
