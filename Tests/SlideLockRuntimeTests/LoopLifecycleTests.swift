@@ -2,6 +2,7 @@ import Glibc
 import Testing
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRender
 @testable import SlideLockRuntime
 
 @Suite struct LoopLifecycleTests {
@@ -117,5 +118,18 @@ import SlideLockPlatform
         #expect(f.output.abandoned >= 1)
         #expect(f.logLines.contains { $0.contains("did not complete") })
         #expect((f.notifier.pets.last ?? 0) > 103)
+    }
+
+    /// The lock screen opens its fonts once: every output draws its label with them, and a
+    /// font warning is said once, not once per output.
+    @Test func outputsShareTheFontsOpenedAtStart() throws {
+        let wanted = ["No Such Family", "DejaVu Sans"]
+        let fonts = try LabelFonts(wanted, weight: .bold)
+        let f = try LoopFixture(["theme.fonts=No Such Family, DejaVu Sans"], sizes: [(400, 240), (320, 240)], fonts: fonts)
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(f.output.frames.count >= 1 && f.display.outputs[1].frames.count >= 1)
+        #expect(f.loop.views.map(\.renderer.openedFontSets) == [0, 0])
+        let said = f.logLines.filter { $0.contains("font: font family \"No Such Family\" is not installed") }
+        #expect(said.count == 1, "\(f.logLines)")
     }
 }

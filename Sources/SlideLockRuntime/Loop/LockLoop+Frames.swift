@@ -22,7 +22,8 @@ extension LockLoop {
     /// pending) is used if nothing but time changed since; else it is drawn now. Then, while
     /// animating, the frame after is drawn ahead, so after a vblank only the copy and the
     /// flip stand between the event and the deadline of the next one. While a finger drags,
-    /// frames wait for their latch time instead and nothing is drawn ahead.
+    /// frames wait for their latch time instead and nothing is drawn ahead (unless the output
+    /// is too slow to latch late).
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
@@ -32,16 +33,17 @@ extension LockLoop {
         let late = latchesLate
         for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
             && !(still && view.shownVersion == sessionVersion) {
-            if late, let latch = view.latchTime(), now < latch {
-                continue    // too early: a later touch could still make this vblank
-            }
+            let latch = late ? view.latchTime() : nil
+            if let latch, now < latch { continue }    // too early: a later touch could still make this vblank
             if view.preparedVersion != sessionVersion {
                 let time = frameTime(view, now: now)
                 try view.render(frameVisual(at: time), time: time, inputTime: newestInput, clock: waiter)
             }
-            let presented = try view.present(now: waiter.now())
+            let presentStart = waiter.now()
+            let presented = try view.present(now: presentStart)
+            if presented { view.notePresentCost(waiter.now() - presentStart) }
             view.shownVersion = sessionVersion
-            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && !late {
+            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && latch == nil {
                 // This flip lands on the next vblank; the frame drawn now on the one after.
                 let next = view.nextFrameTime(now: now) + view.frameInterval
                 try view.render(frameVisual(at: next), time: next, inputTime: newestInput, clock: waiter)

@@ -20,7 +20,7 @@ extension LockLoop {
         for output in change.added {
             let explicit = output.name == touchName ? session.settings.display.rotate : nil
             let rotation = ImageRotation(degrees: explicit ?? output.panelRotation ?? 0) ?? .upright
-            let view = PanelView(output: output, rotation: rotation, settings: session.settings)
+            let view = PanelView(output: output, rotation: rotation, settings: session.settings, fonts: fonts)
             views.append(view)
             if output.name == touchName { touchIndex = views.count - 1 }
             log.info("output \(output.name) connected: \(output.modeDescription), rotate \(rotation.degrees)")

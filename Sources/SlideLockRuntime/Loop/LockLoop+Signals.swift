@@ -30,7 +30,7 @@ extension LockLoop {
         guard exitFrame == nil else { return log.info("configuration not reloaded: exiting") }
         do {
             let settings = try reload()
-            let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings) }
+            let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings, fonts: fonts) }
             // With every output unplugged the session keeps its layout until one comes back.
             let freshSession = fresh.indices.contains(touchIndex)
                 ? LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)

@@ -1,5 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRender
 
 /// The running lock screen: one thread waiting on the display's completion events, the
 /// signal source, the touch devices and the hook, through an `EventWaiter`. Frames are drawn
@@ -18,6 +19,8 @@ public final class LockLoop {
     let waiter: EventWaiter
     let reload: () throws -> Settings
     let makeAction: (Settings) throws -> UnlockAction?
+    /// The label's fonts, opened once for every output (a reload to other fonts opens those).
+    let fonts: LabelFonts?
     /// The output touch maps onto; the session's layout is that output's. It moves when
     /// outputs come and go (`followHotplug`).
     var touchIndex: Int
@@ -51,9 +54,10 @@ public final class LockLoop {
     public init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
                 signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
                 waiter: EventWaiter, reload: @escaping () throws -> Settings,
-                makeAction: @escaping (Settings) throws -> UnlockAction?) throws {
+                makeAction: @escaping (Settings) throws -> UnlockAction?, fonts: LabelFonts? = nil) throws {
         self.display = display
-        views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings) }
+        self.fonts = fonts
+        views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings, fonts: fonts) }
         self.touchIndex = touchIndex
         touchName = display.panels[touchIndex].name
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
@@ -86,6 +90,7 @@ public final class LockLoop {
     func runLoop() throws -> Int32 {
         let start = waiter.now()
         for view in views { try view.prepare(session.visual(at: start)) }
+        logFontWarnings()
         var lastState = session.state
         onState(lastState)
         while true {
@@ -150,6 +155,14 @@ public final class LockLoop {
                 exitFrame = (now, sessionVersion)
             case .slideStarted, .slideCancelled: action?.notify(effect, now: now)
             }
+        }
+    }
+
+    /// A family not installed, a character no font has: said once, whichever output found it.
+    func logFontWarnings() {
+        var said = Set<String>()
+        for view in views {
+            for warning in view.renderer.takeWarnings() where said.insert(warning).inserted { log.warning("font: \(warning)") }
         }
     }
 

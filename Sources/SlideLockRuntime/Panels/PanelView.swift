@@ -34,8 +34,10 @@ public final class PanelView {
     /// newer touch (the hue animating on) is no latency sample and records no input.
     private var presentedInput: Double?
     private var completed: [FrameRecord] = []
-    /// How long drawing a frame took lately: the newest, or a slowly forgotten maximum.
+    /// How long drawing a frame and handing it to the output took lately: the newest, or
+    /// a slowly forgotten maximum.
     private(set) var renderCost = 0.0
+    private(set) var presentCost = 0.0
     private var seenFlips = 0
     /// Vblanks caught and missed while frames were wanted back to back.
     public private(set) var ledger = VblankLedger()
@@ -46,13 +48,14 @@ public final class PanelView {
     /// Consecutive hung flips tolerated before the output counts as lost.
     public static let maxRecoveries = 3
 
-    public init(output: PanelOutput, rotation: ImageRotation, settings: Settings) {
+    /// With `fonts`, the label is drawn with fonts opened once for every output.
+    public init(output: PanelOutput, rotation: ImageRotation, settings: Settings, fonts: LabelFonts? = nil) {
         self.output = output
         self.rotation = rotation
         let logicalWidth = rotation.swapsAxes ? output.height : output.width
         let logicalHeight = rotation.swapsAxes ? output.width : output.height
         builder = SceneBuilder(settings: settings, width: logicalWidth, height: logicalHeight)
-        renderer = SceneRenderer(width: logicalWidth, height: logicalHeight)
+        renderer = SceneRenderer(width: logicalWidth, height: logicalHeight, fonts: fonts)
         panel = rotation == .upright ? nil : Canvas(width: output.width, height: output.height)
         frameInterval = output.frameInterval
         seenFlips = output.flipCount
@@ -169,12 +172,17 @@ public final class PanelView {
         return now >= last + frameInterval - 0.001
     }
 
+    func notePresentCost(_ seconds: Double) { presentCost = max(seconds, presentCost * 0.95) }
+
     /// While a finger drags, the latest moment to draw and flip and still make the next
-    /// vblank: a margin of twice the recent drawing time plus 3 ms for the copy and a late
-    /// wake-up, at least 4 ms, at most half a refresh. nil before the first flip completes.
+    /// vblank: a margin of twice the recent drawing and copying time plus 3 ms for a late
+    /// wake-up, at least 4 ms. nil before the first flip completes, and when the margin
+    /// would exceed half a refresh: a slow output gains nothing by waiting and would miss
+    /// vblanks, so it flips as soon as it can instead.
     func latchTime() -> Double? {
         guard let last = output.lastFlipSeconds else { return nil }
-        let margin = min(frameInterval / 2, max(0.004, 2 * renderCost + 0.003))
+        let margin = max(0.004, 2 * (renderCost + presentCost) + 0.003)
+        guard margin <= frameInterval / 2 else { return nil }
         return last + frameInterval - margin
     }
 

@@ -15,7 +15,8 @@ public enum LockScreen {
         // A backlight named in the config must exist and be writable: said before the display is touched.
         if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
         try checkFontFiles(settings.theme.fonts)
-        try SceneRenderer.checkFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
+        // Opened once, here (a bad font is a start-up error), and shared by every output.
+        let fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
         // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
@@ -50,7 +51,7 @@ public enum LockScreen {
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
-            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) })
+            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards
         loop.hotplug = hotplug

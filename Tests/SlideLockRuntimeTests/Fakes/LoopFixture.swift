@@ -1,6 +1,7 @@
 import Glibc
 import SlideLockCore
 import SlideLockPlatform
+import SlideLockRender
 import SlideLockRuntime
 
 /// A lock loop wired to fakes: build it with config overrides (the shipped defaults
@@ -18,7 +19,7 @@ final class LoopFixture {
     private(set) var loop: LockLoop!
 
     init(_ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
-         watchdog: Double? = nil, action: FakeAction? = nil) throws {
+         watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
         display = FakeDisplay(world: world, pacing: pacing, sizes: sizes)
@@ -29,7 +30,7 @@ final class LoopFixture {
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
             signals: world.signals, input: world.touch, log: log.logger, notifier: notifier, waiter: world,
-            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action })
+            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action }, fonts: fonts)
         loop.onState = { [unowned self] in self.states.append($0) }
         loop.onFirstFrame = { [unowned self] in self.readyCalls += 1 }
     }
