@@ -14,6 +14,15 @@ import Testing
         #expect(l.flipsPerVblank == 1)
     }
 
+    @Test func vblanksWhileTheDisplayWasNotOursAreNotCounted() {
+        var l = VblankLedger()
+        l.record(queued: 0, completed: 0.0, sequence: 10, readAt: 0.001, interval: interval, wantsNext: true)
+        l.restart()      // another program held DRM master for 3 s
+        l.record(queued: 3.0, completed: 3.01, sequence: 190, readAt: 3.011, interval: interval, wantsNext: true)
+        l.record(queued: 3.012, completed: 3.01 + interval, sequence: 191, readAt: 3.03, interval: interval, wantsNext: true)
+        #expect(l.flips == 3 && l.vblanks == 1 && l.missed == 0 && l.missedBySelf == 0)
+    }
+
     @Test func aLateQueueIsOurs() {
         var l = VblankLedger()
         l.record(queued: 0, completed: 0.0, sequence: 10, readAt: 0.001, interval: interval, wantsNext: true)

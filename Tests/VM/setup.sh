@@ -12,7 +12,7 @@
 #   CACHE/KV/vmlinux              the ELF kernel for QEMU's PVH entry (no in-guest decompression)
 #   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init (+ .stamp:
 #                                 a hash of its inputs; a checkout with other guest files rebuilds it)
-#   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab)
+#   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab, drmsteal)
 #   CACHE/rootfs/bookworm.img     Debian 12 root filesystem with systemd for run.sh -S
 #                                 (tools/mkrootfs.sh; + .stamp: a hash of the recipe)
 #
@@ -67,7 +67,7 @@ fi
 # --- 4. static helpers (rebuilt when their source changes) ---------------------------------
 # Compared by content (a copy of the source built from), not by mtime: several checkouts
 # (git worktrees) may share one cache, and a newer file elsewhere must not pass for ours.
-for tool in uinput-touch drmgrab; do
+for tool in uinput-touch drmgrab drmsteal; do
     if [ ! -x "$CACHE/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"; then
         log "building $tool"
         gcc -O2 -Wall -Wextra -static -s $(pkg-config --cflags libdrm) -o "$CACHE/bin/$tool" "$VM/src/$tool.c"
@@ -135,7 +135,7 @@ fi
 
 # --- 6. base initramfs (rebuilt when the contents of any of its inputs change) -------------
 # A content stamp rather than mtimes, for the same reason as the helpers above.
-STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "$CACHE"/bin/drmgrab \
+STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "$CACHE"/bin/drmgrab "$CACHE"/bin/drmsteal \
         "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$CACHE/bin" "$KDIR/base.cpio"

@@ -39,6 +39,10 @@ public struct VblankLedger: Sendable {
         previous = (completed, sequence, readAt, wantsNext)
     }
 
+    /// The next completion starts afresh: the vblanks since the last one were not ours to
+    /// catch (another program held the display).
+    public mutating func restart() { previous = nil }
+
     /// Flips per vblank in the window: 1 when every vblank showed a new frame.
     public var flipsPerVblank: Double? { vblanks > 0 ? Double(flips - 1) / Double(vblanks) : nil }
 

@@ -111,6 +111,19 @@ public final class DRMDisplay {
         }
     }
 
+    /// False while another program holds DRM master (one ioctl: drmIsMaster asks for
+    /// something only a master may do).
+    public var isMaster: Bool { !isClosed && drmIsMaster(device.fd) != 0 }
+
+    /// Takes DRM master back when its holder let go. Our fd was master before, so the kernel
+    /// lets this process set it again without CAP_SYS_ADMIN (drm_master_check_perm). Every
+    /// output then sets its mode afresh with a whole frame on its next `present`.
+    public func retakeMaster() -> Bool {
+        guard !isClosed, drmSetMaster(device.fd) == 0 || drmIsMaster(device.fd) != 0 else { return false }
+        for output in outputs { output.forgetScreen() }
+        return true
+    }
+
     /// Restores every CRTC and the VT, frees the buffers and drops DRM master. Idempotent.
     public func close() {
         guard !isClosed else { return }

@@ -64,8 +64,20 @@ public final class DRMOutput: FrameSink {
     }
 
     /// Copies the damaged part of `shadow` into the back buffer and flips to it (the first
-    /// frame is a modeset instead). Completion arrives as an event on the DRM fd.
+    /// frame is a modeset instead). Completion arrives as an event on the DRM fd. Throws
+    /// `masterLost` when another program holds DRM master (the kernel refuses flips and
+    /// modesets with EACCES then).
     public func present(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
+        do {
+            try show(shadow: shadow, stride: stride, damage: damage)
+        } catch let error as SystemError where error.errno == EACCES {
+            // The next present after master is back must set the mode with a whole frame.
+            forgetScreen()
+            throw DisplayError.masterLost(connector: name)
+        }
+    }
+
+    private func show(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
         guard !isFlipPending else { throw DisplayError.flipPending(connector: name) }
         let screen = PixelRect(x: 0, y: 0, width: width, height: height)
         let clipped = damage.map { $0.intersection(screen) }.filter { !$0.isEmpty }
@@ -87,9 +99,11 @@ public final class DRMOutput: FrameSink {
             do {
                 try pageFlip(to: target)
                 return
-            } catch let error as SystemError where error.errno == EINVAL || error.errno == ENOSYS {
-                // drm_mode_page_flip_ioctl: EINVAL when the (legacy) driver has no page_flip.
-                canFlip = false
+            } catch let error as SystemError where error.errno == EINVAL || error.errno == ENOSYS || error.errno == EBUSY {
+                // drm_mode_page_flip_ioctl: EINVAL when the (legacy) driver has no page_flip;
+                // after flips worked, EINVAL or EBUSY say the CRTC is off or lost its
+                // framebuffer (another DRM master's went away with it): set it up again.
+                if flipCount == 0 && error.errno != EBUSY { canFlip = false }
                 try setCRTC(buffer: target)
                 front = target
                 return
@@ -135,6 +149,12 @@ public final class DRMOutput: FrameSink {
     /// is a full modeset again, which is synchronous and needs no event.
     public func abandonFlip() {
         isFlipPending = false
+        forgetScreen()
+    }
+
+    /// Whatever the CRTC shows is no longer known to be ours: the next `present` copies a
+    /// whole frame and sets the mode.
+    func forgetScreen() {
         isModeSet = false
         needsFullCopy = [true, true]
     }

@@ -18,6 +18,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No CRTC left that the connector's encoders can drive.
     case noCRTC(connector: String)
     case flipPending(connector: String)
+    /// Another program took DRM master: the kernel refuses our frames until it is back.
+    case masterLost(connector: String)
     /// The driver refused buffers of the requested pixel format.
     case formatUnsupported(connector: String, format: String, reason: String)
     case system(SystemError)
@@ -52,6 +54,8 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no free CRTC can drive connector \(connector)"
         case .formatUnsupported(let connector, let format, let reason):
             return "\(connector) cannot scan out \(format) (\(reason)): use display.format = auto or xrgb8888"
+        case .masterLost(let connector):
+            return "cannot draw on \(connector): another program took DRM master"
         case .flipPending(let connector):
             return "present on \(connector) while a page flip is still pending"
         case .system(let error):

@@ -42,6 +42,11 @@ public protocol PanelDisplay: AnyObject {
     func unblank() throws
     /// Follows a hotplug: lights newly connected outputs, lets unplugged ones go.
     func reprobe() throws -> OutputHotplug
+    /// False while another program holds DRM master (our frames are refused meanwhile).
+    var holdsMaster: Bool { get }
+    /// Takes DRM master back if nobody holds it; then every output's next `present` sets
+    /// its mode with a whole frame (whatever the other program left is not ours).
+    func takeMasterBack() -> Bool
 }
 
 extension PanelDisplay {
@@ -50,6 +55,9 @@ extension PanelDisplay {
     public func unblank() throws {}
     /// Displays without hotplug (fbdev) keep what they have.
     public func reprobe() throws -> OutputHotplug { OutputHotplug() }
+    /// Displays without DRM master (fbdev) cannot lose it.
+    public var holdsMaster: Bool { true }
+    public func takeMasterBack() -> Bool { true }
 }
 
 extension DRMOutput: PanelOutput {
@@ -65,6 +73,8 @@ extension DRMDisplay: PanelDisplay {
     public func blank() throws { try blankOutputs() }
     /// Nothing to do: each blanked output's next `present` is a modeset with a whole frame.
     public func unblank() throws {}
+    public var holdsMaster: Bool { isMaster }
+    public func takeMasterBack() -> Bool { retakeMaster() }
 }
 
 extension PanelOutput {

@@ -27,7 +27,7 @@ extension LockLoop {
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
-        if idle?.isBlank == true { return }      // outputs off: nothing is drawn
+        if idle?.isBlank == true || away != nil { return }   // outputs off or not ours: nothing is drawn
         // Dim: the picture stands still (no hue, no shimmer) until something happens.
         let still = idle?.isAsleep == true
         let late = latchesLate
@@ -40,7 +40,7 @@ extension LockLoop {
                 try view.render(frameVisual(at: time), time: time, inputTime: newestInput, clock: waiter)
             }
             let presentStart = waiter.now()
-            let presented = try view.present(now: presentStart)
+            guard let presented = try presentUnlessAway(view, now: presentStart) else { return }
             if presented { view.notePresentCost(waiter.now() - presentStart) }
             view.shownVersion = sessionVersion
             if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && latch == nil {
@@ -77,7 +77,7 @@ extension LockLoop {
                 guard view.hangs <= PanelView.maxRecoveries else {
                     throw RunError(description: "\(view.output.name): page flips keep hanging")
                 }
-                try view.present(now: waiter.now())
+                if try presentUnlessAway(view, now: waiter.now()) == nil { continue }
                 view.shownVersion = nil
             } catch {
                 log.error("\(view.output.name): cannot recover the output: \(error)")

@@ -38,6 +38,10 @@ public final class LockLoop {
     /// Cleared when an output could not be brought back after a hung flip: the watchdog
     /// then starves and systemd restarts us.
     var healthy = true
+    /// Set while another program holds DRM master (nothing is drawn, no touch counts).
+    var away: MasterAway?
+    /// Keeps touches made while the lock was not on screen from the session.
+    var unseenTouches = UnseenTouchGate()
     /// Keyboards kept from the console (`input.keyboard_lockout`), if any.
     public var keyboards: KeyboardGuard?
     /// Writes one line per frame that reached the screen (`--trace`), if set.
@@ -108,6 +112,7 @@ public final class LockLoop {
             if let hotplug, ready.contains(hotplug.fd), hotplug.takeDRMHotplug() { followHotplug(now: now) }
             writeTrace()
             try recoverHungFlips(now: now)
+            retakeMasterIfDue(now: now)
             if let keyboards {
                 keyboards.service(now: now)
                 for line in keyboards.takeLog() { log.info(line) }
@@ -126,7 +131,7 @@ public final class LockLoop {
             for line in action?.takeLog() ?? [] { log.log(line) }
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
-            events = passThroughIdle(events, now: now)
+            events = passThroughIdle(events, now: now).compactMap { unseenTouches.pass($0) }
             for event in events { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             if session.state != lastState {
@@ -177,7 +182,8 @@ public final class LockLoop {
 
     /// True once every output has shown the exit frame and no flip is in flight.
     func exitFrameShown(_ exit: (time: Double, version: Int)) -> Bool {
-        !display.isFlipPending && views.allSatisfy { $0.isLost || ($0.shownVersion ?? -1) >= exit.version }
+        // Without DRM master nothing more can be shown: the unlock happened, leave.
+        !display.isFlipPending && (away != nil || views.allSatisfy { $0.isLost || ($0.shownVersion ?? -1) >= exit.version })
     }
 
     /// A hung loop stops these, and systemd restarts us (WatchdogSec=); so does an output
@@ -185,6 +191,7 @@ public final class LockLoop {
     func feedWatchdog(now: Double) {
         guard healthy, let notifier, let due = notifier.nextWatchdogDeadline(now: now), now >= due else { return }
         try? notifier.watchdog(now: now)
+        checkMaster(now: now)
     }
 
     /// When the wait must end without any event: the next frame while animating (when no
@@ -193,7 +200,7 @@ public final class LockLoop {
     func nextDeadline(now: Double) -> Double? {
         var deadline: Double? = nil
         func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
-        let animating = session.isAnimating && exitFrame == nil && idle?.isAsleep != true
+        let animating = session.isAnimating && exitFrame == nil && idle?.isAsleep != true && away == nil
         if animating && !display.isFlipPending, views.indices.contains(touchIndex) {
             consider(now + views[touchIndex].frameInterval)
         }
@@ -217,6 +224,7 @@ public final class LockLoop {
         consider(keyboards?.nextDeadline(now: now))
         consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
+        consider(away?.nextTry)
         return deadline
     }
 }

@@ -149,6 +149,17 @@ public final class PanelView {
         pendingDamage = [PixelRect(x: 0, y: 0, width: output.width, height: output.height)]
     }
 
+    /// The screen was someone else's for a while (DRM master taken): the next frame is drawn
+    /// whole and presented as a modeset (the display forgot the screen when master came back).
+    func redrawWhole() {
+        ledger.restart()
+        flipQueuedAt = nil
+        inFlight = nil
+        invalidate()
+        pendingDamage = [PixelRect(x: 0, y: 0, width: output.width, height: output.height)]
+        shownVersion = nil
+    }
+
     /// The next frame is drawn and presented whole (waking from an idle blank).
     func invalidate() {
         renderer.invalidate()

@@ -17,6 +17,8 @@ struct PresentedFrame {
     let queued: Double
     var completed: Double?
     let pixels: [UInt32]
+    /// Shown by setting the mode (the first frame, or after the screen was forgotten).
+    var modeset = false
 }
 
 /// A `PanelOutput` that keeps every frame it was given, on a virtual clock.
@@ -59,6 +61,10 @@ final class FakeOutput: PanelOutput {
 
     func present(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
         precondition(!isFlipPending, "present while a flip is pending")
+        if world.display?.holdsMaster == false {
+            isModeSet = false
+            throw DisplayError.masterLost(connector: name)
+        }
         if failsAfterAbandon && abandoned > 0 { throw SystemError(operation: "drmModeSetCrtc \(name)", errno: EIO) }
         if let failAfter, frames.count >= failAfter { throw SystemError(operation: "drmModePageFlip \(name)", errno: EINVAL) }
         var pixels = [UInt32](repeating: 0, count: width * height)
@@ -66,6 +72,7 @@ final class FakeOutput: PanelOutput {
         frames.append(PresentedFrame(queued: world.now(), completed: nil, pixels: pixels))
         if pacing == .framebuffer || !isModeSet {
             // fbdev copies at once; DRM's first frame is a synchronous modeset.
+            frames[frames.count - 1].modeset = !isModeSet
             isModeSet = true
             frames[frames.count - 1].completed = world.now()
             if pacing == .framebuffer { recordFlip(at: world.now()) }
@@ -109,6 +116,8 @@ final class FakeOutput: PanelOutput {
         abandoned += 1
     }
 
+    func forgetScreen() { isModeSet = false }
+
     /// Frames that reached the screen, in order.
     var shown: [PresentedFrame] { frames.filter { $0.completed != nil } }
 }
@@ -139,4 +148,15 @@ final class FakeDisplay: PanelDisplay {
     }
 
     func close() { closed = true }
+
+    /// Another program holds DRM master during these times (our presents are refused).
+    var masterTaken: ClosedRange<Double>?
+    private(set) var masterRetakes = 0
+    var holdsMaster: Bool { !(masterTaken?.contains(outputs[0].world.now()) ?? false) }
+    func takeMasterBack() -> Bool {
+        guard holdsMaster else { return false }
+        masterRetakes += 1
+        for output in outputs { output.forgetScreen() }
+        return true
+    }
 }

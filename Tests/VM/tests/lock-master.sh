@@ -1,0 +1,44 @@
+#!/bin/sh
+. /e2e/lib.sh
+# DRM master taken while the lock runs (vkms, shipped defaults, exit mode): another program
+# (drmsteal, as root) drops slidelock's master and shows magenta for 3 s. Meanwhile a full
+# slide is made on the glass: it must not unlock. When the other program lets go, slidelock
+# takes master back and draws the whole lock again (timed from the release to the first
+# frame on screen, through --trace); a slide on the lock that is back unlocks (exit 0).
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+vm_touch_start 1023 767 || exit 1
+vm_lock /tmp/lock.log $F --on-unlock exit --trace /tmp/trace.jsonl || exit 1
+app=$APP
+sleep 1
+drmsteal $app 3 >/tmp/steal.log 2>&1 &
+steal=$!
+vm_wait_text /tmp/steal.log holding 10
+# What the panel shows while the other program holds it (no pid: slidelock draws nothing).
+drmgrab -o /tmp/stolen.ppm >&2
+pixel=$(tail -c 3 /tmp/stolen.ppm | od -An -tx1 | tr -d ' \n')
+# 1024x768: the thumb's centre is at (109, 384); the whole track in 0.5 s.
+vm_touch swipe 109 384 1000 384 500 15
+wait $steal
+cat /tmp/steal.log
+vm_wait_text /tmp/lock.log "DRM master is back" 5
+usleep 500000
+vm_grab back $app
+released=$(sed -n 's/^released //p' /tmp/steal.log)
+back=$(awk -F'"flip_completed":' -v t="${released:-0}" '{ split($2, a, ","); if (a[1] + 0 >= t) { printf "%d", (a[1] - t) * 1000; exit } }' /tmp/trace.jsonl)
+echo "lock back on screen ${back:-?} ms after the other program released master"
+vm_log "lock back ${back:-?} ms after master released"
+vm_check other-program-showed-magenta [ "$pixel" = ff00ff ]
+vm_check still-running kill -0 $app
+vm_check loss-logged grep -q "another program took DRM master" /tmp/lock.log
+vm_check no-unlock-while-away sh -c "! grep -q 'unlocked by' /tmp/lock.log"
+vm_check back-within-1s [ "${back:-9999}" -le 1000 ]
+# The lock that is back takes a slide as usual.
+vm_touch swipe 109 384 1000 384 500 15
+i=0; while kill -0 $app 2>/dev/null && [ $i -lt 60 ]; do usleep 50000; i=$((i + 1)); done
+kill -0 $app 2>/dev/null && { echo "still running 3 s after the slide"; kill -TERM $app; }
+wait $app
+rc=$?
+cat /tmp/lock.log
+vm_check slide-after-regain-exits-0 [ $rc = 0 ]
+vm_touch_stop
+exit $VM_FAILED
