@@ -40,5 +40,26 @@ wait $app
 rc=$?
 cat /tmp/lock.log
 vm_check slide-after-regain-exits-0 [ $rc = 0 ]
+
+# Taken and given back while nothing is drawn (animation off, no watchdog outside systemd):
+# the other program's buffer went with it, so the screen is dark, and slidelock learns of it
+# only at its next frame - the one a touch asks for. That touch is ignored (the person saw
+# no lock), the lock is drawn again, and the next slide unlocks.
+vm_lock /tmp/still.log $F --on-unlock exit --set animation.hue=off || exit 1
+app=$APP
+usleep 500000
+drmsteal $app 1 >/tmp/steal2.log 2>&1
+cat /tmp/steal2.log
+vm_touch swipe 109 384 1000 384 500 15
+vm_wait_text /tmp/still.log "DRM master is back" 5
+usleep 300000
+vm_check first-touch-after-unseen-loss-ignored sh -c "! grep -q 'unlocked by' /tmp/still.log"
+vm_touch swipe 109 384 1000 384 500 15
+i=0; while kill -0 $app 2>/dev/null && [ $i -lt 60 ]; do usleep 50000; i=$((i + 1)); done
+kill -0 $app 2>/dev/null && { echo "still running 3 s after the slide"; kill -TERM $app; }
+wait $app
+rc=$?
+cat /tmp/still.log
+vm_check unseen-loss-then-slide-exits-0 [ $rc = 0 ]
 vm_touch_stop
 exit $VM_FAILED
