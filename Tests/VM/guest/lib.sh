@@ -20,6 +20,8 @@
 #                               polling every US microseconds (default 5000)
 #   vm_gpio_pulses FILE         the high pulses in FILE, one length in ms per line
 #   vm_cpu_ticks PID            utime+stime of PID in clock ticks (/proc/PID/stat fields 14+15)
+#   vm_wait_exit PID [SECS]     waits up to SECS (default 5) for PID to exit, then SIGTERMs it;
+#                               its exit status in RC
 #   vm_check NAME CONDITION...  prints "check NAME: ok|FAILED" and records failures in $VM_FAILED
 
 # Keep the control tty open on fd 8 for the whole script: reopening it between a request
@@ -134,6 +136,14 @@ vm_gpio_pulses() {
 vm_cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
 # vm_idle_ticks PID SECONDS: CPU ticks (1/100 s) the process used while we slept.
 vm_idle_ticks() { local t0; t0=$(vm_cpu_ticks "$1"); sleep "$2"; echo $(($(vm_cpu_ticks "$1") - t0)); }
+
+vm_wait_exit() {
+    local i=0 n=$(( ${2:-5} * 20 ))
+    while kill -0 "$1" 2>/dev/null && [ $i -lt $n ]; do usleep 50000; i=$((i + 1)); done
+    kill -0 "$1" 2>/dev/null && { echo "vm: $1 still running after ${2:-5} s: SIGTERM" >&2; kill -TERM "$1"; }
+    wait "$1"
+    RC=$?
+}
 
 vm_check() {
     local name=$1; shift

@@ -41,9 +41,8 @@ drmgrab -i >/tmp/crtc-replugged.txt
 vm_check replugged-crtc-on grep -q "mode 800x480" /tmp/crtc-replugged.txt
 vm_screenshot replugged
 vm_touch swipe 112 240 760 240 400 12
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
-wait $app
-rc=$?
+vm_wait_exit $app 5
+rc=$RC
 cat /tmp/lock.log
 vm_check swipe-after-replug-unlocks [ $rc = 0 ]
 vm_touch_stop

@@ -39,9 +39,8 @@ drmgrab -i >/tmp/crtc-woke.txt
 vm_screenshot woke
 # The next swipe unlocks.
 vm_touch swipe 112 240 760 240 400 12
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
-wait $app
-rc=$?
+vm_wait_exit $app 5
+rc=$RC
 cat /tmp/lock.log
 vm_check dim-stands-still [ $((f1 - f0)) -eq 0 ]
 vm_check dim-cpu [ "$dim_ticks" -le 1 ]

@@ -22,9 +22,8 @@ sleep 2
 vm_check partial-slide-does-not-unlock kill -0 $app
 vm_screenshot after-partial                  # back home: the locked frame
 vm_touch swipe 112 240 760 240 400 12
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
-wait $app
-rc=$?
+vm_wait_exit $app 5
+rc=$RC
 cat /tmp/lock.log
 usleep 300000
 vm_screenshot console-after

@@ -8,9 +8,8 @@ vm_lock /tmp/lock.log --on-unlock exit --touch-output Virtual-2 --set theme.font
 app=$APP
 # On 640x480 the track is 576 px wide at x=32: the thumb's centre is at (68, 240).
 vm_touch swipe 68 240 630 240 400 12
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
-wait $app
-rc=$?
+vm_wait_exit $app 5
+rc=$RC
 cat /tmp/lock.log
 vm_check touch-maps-to-virtual-2 grep -q "input: touch maps to Virtual-2" /tmp/lock.log
 vm_check slide-on-second-output-unlocks [ $rc = 0 ]

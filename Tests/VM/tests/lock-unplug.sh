@@ -16,9 +16,8 @@ vm_screenshot after-unplug
 vm_touch_start 799 479 || exit 1
 vm_wait_text /tmp/lock.log "slidelock-test-touch\" (touchscreen" 10
 vm_touch swipe 112 240 760 240 400 12
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 100 ]; do usleep 50000; i=$((i + 1)); done
-wait $app
-rc=$?
+vm_wait_exit $app 5
+rc=$RC
 cat /tmp/lock.log
 vm_check replugged-device-unlocks [ $rc = 0 ]
 vm_check cancel-logged grep -q "session: touch-cancel" /tmp/lock.log

@@ -42,10 +42,8 @@ vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
 app=$APP
 sleep 1
 vm_touch swipe 109 384 1000 384 500 15
-i=0; while kill -0 $app 2>/dev/null && [ $i -lt 60 ]; do usleep 50000; i=$((i + 1)); done
-kill -0 $app 2>/dev/null && { echo "still running 3 s after the slide"; kill -TERM $app; }
-wait $app
-rc=$?
+vm_wait_exit $app 3
+rc=$RC
 cat /tmp/exit.log
 vm_check exit-mode-with-hue-exits-0 [ $rc = 0 ]
 vm_check exit-mode-unlock-logged grep -q "unlocked by a" /tmp/exit.log
