@@ -72,4 +72,55 @@ final class ScriptedHotplug: HotplugSource {
         #expect(abs(lit.level - (first.presents.first?.level ?? 0)) < 0.5)  // with a whole lock frame
         #expect(clock.time >= 5.5 && clock.time < 10)                     // the swipe on it unlocked
     }
+
+    @Test func theTouchOutputBackAtAnotherSizeTakesTouchOnItsNewSlider() throws {
+        let clock = ScriptClock()
+        let display = HotplugDisplay([ScriptPanel(clock)])
+        var s = Settings()
+        s.animation.hueEnabled = false
+        s.display.power.dimAfter = 0
+        s.display.power.blankAfter = 0
+        let logs = LogBox()
+        let touch = RemapTouch(clock)
+        let loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
+                                signals: ScriptSignals(clock), input: touch,
+                                log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
+                                notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
+        loop.hotplug = ScriptedHotplug()
+        // t=2 the output goes, t=3 it is back at 1280x720: its slider is longer and lower.
+        let bigger = ScriptPanel(clock, width: 1280, height: 720)
+        clock.others = [(2, 103), (3, 103)]
+        display.nextChange = ([], ["FAKE-1"])
+        display.onReprobe = { n in if n == 1 { display.nextChange = ([bigger], []) } }
+        let layout = SceneBuilder(settings: s, width: 1280, height: 720).layout
+        let home = layout.thumb(progress: 0), end = layout.thumb(progress: 1)
+        // The old 800x480 swipe misses the new thumb; one along the new track unlocks.
+        clock.touches = IdleLoopTests.swipe(at: 4)
+        clock.touches += [(5, [.touchDown(id: 1, point: Point(x: home.midX, y: home.midY), time: 5)])]
+        for i in 1...20 {
+            let t = 5 + Double(i) * 0.02
+            let x = home.midX + (end.midX + 10 - home.midX) * Double(i) / 20
+            clock.touches.append((t, [.touchMove(id: 1, point: Point(x: x, y: home.midY), time: t)]))
+        }
+        clock.touches.append((5.5, [.touchUp(id: 1, time: 5.5)]))
+        clock.signals = [(10, SIGTERM)]
+        #expect(try loop.run() == ExitStatus.ok)
+        #expect(touch.remaps.count == 1)
+        #expect(touch.remaps.first?.width == 1280 && touch.remaps.first?.height == 720)
+        #expect(logs.lines.contains { $0.contains("came back at 1280x720@60: the slider is laid out for it") })
+        #expect(clock.time >= 5.5 && clock.time < 10)
+    }
+}
+
+/// A scripted touch source that records what it was remapped to.
+final class RemapTouch: TouchSource {
+    let script: ScriptTouch
+    var remaps: [Size] = []
+    init(_ clock: ScriptClock) { script = ScriptTouch(clock) }
+    var pollDescriptors: [Int32] { script.pollDescriptors }
+    func readAvailable() -> [LockEvent] { script.readAvailable() }
+    func advance(to seconds: Double) -> [LockEvent] { [] }
+    func takeLog() -> [LogLine] { [] }
+    func nextDeadline(now: Double) -> Double? { nil }
+    func remap(screen: Size, rotation: ImageRotation) { remaps.append(screen) }
 }

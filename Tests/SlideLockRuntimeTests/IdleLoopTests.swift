@@ -61,10 +61,15 @@ final class ScriptSignals: SignalReader {
 /// An output whose frames land at once (like fbdev): keeps the last frame's mean brightness.
 final class ScriptPanel: PanelOutput {
     let clock: ScriptClock
-    init(_ clock: ScriptClock) { self.clock = clock }
-    let width = 800, height = 480
+    init(_ clock: ScriptClock, width: Int = 800, height: Int = 480) {
+        self.clock = clock
+        self.width = width
+        self.height = height
+        shown = [UInt32](repeating: 0, count: width * height)
+    }
+    let width: Int, height: Int
     var name: String { "FAKE-1" }
-    var modeDescription: String { "800x480@60" }
+    var modeDescription: String { "\(width)x\(height)@60" }
     var frameInterval: Double { 1.0 / 60 }
     var lastFlipSeconds: Double?
     var firstFlipSeconds: Double?
@@ -73,14 +78,14 @@ final class ScriptPanel: PanelOutput {
     var pixelFormat: PixelFormat { .xrgb8888 }
     var paced = false
     var isFlipPending: Bool { paced && clock.flipDue != nil }
-    var shown = [UInt32](repeating: 0, count: 800 * 480)
+    var shown: [UInt32]
     var blanked = false
     /// Every present: when, and the mean level of the frame then on the panel.
     var presents: [(time: Double, level: Double)] = []
     func abandonFlip() {}
     func present(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
         #expect(!blanked, "present while blank")
-        for r in damage { for y in r.y..<r.maxY { for x in r.x..<r.maxX { shown[y * 800 + x] = shadow[y * stride + x] } } }
+        for r in damage { for y in r.y..<r.maxY { for x in r.x..<r.maxX { shown[y * width + x] = shadow[y * stride + x] } } }
         presents.append((clock.time, meanLevel))
         if paced {
             clock.flipDue = clock.time + 1.0 / 60

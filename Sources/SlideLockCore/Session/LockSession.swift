@@ -9,8 +9,8 @@
 /// These hold whatever the ghost filter in front of the session does or is set to.
 public struct LockSession: Sendable {
     public let settings: Settings
-    /// Thumb geometry used for hit testing and progress.
-    public let layout: Layout
+    /// Thumb geometry used for hit testing and progress (`relayout` when the screen changes).
+    public private(set) var layout: Layout
     /// The person-visible state.
     public private(set) var state: LockState = .locked
     /// True after `.exit` was emitted; the session then ignores everything.
@@ -144,6 +144,24 @@ public struct LockSession: Sendable {
         enter(success ? .unlocked : .failed, at: t)
         failedSinceGrab = !success
         note(success ? "unlocked" : "failed", at: t)
+    }
+
+    /// The touch output came back at another size: the same state on the slider laid out
+    /// for it. A slide in progress ends (its finger moved on the old geometry); a thumb at
+    /// rest or on its way keeps its progress, arriving at once.
+    public mutating func relayout(_ newLayout: Layout, time t: Double) -> [LockEffect] {
+        var effects: [LockEffect] = []
+        guard !hasExited else { return effects }
+        now = max(now, t)
+        advance(to: now, effects: &effects)
+        if grab != nil { cancelGrab(reason: "relayout", time: now, effects: &effects) }
+        let progress = layout.progress(forOffset: motion?.target ?? restOffset)
+        motion = nil
+        layout = newLayout
+        restOffset = progress * layout.travel
+        contacts.removeAll()
+        note("relayout", at: now)
+        return effects
     }
 
     mutating func reset(time t: Double) {

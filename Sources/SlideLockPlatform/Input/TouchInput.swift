@@ -46,8 +46,8 @@ public final class TouchInput {
         var pipeline: TouchPipeline
     }
 
-    /// The options it was made with.
-    public let options: TouchInputOptions
+    /// The options it was made with (the screen and rotation follow `remap`).
+    public private(set) var options: TouchInputOptions
     private var open: [OpenDevice] = []
     /// Paths seen and not used (kind or decision), so inotify repeats do not log again.
     private var skipped: Set<String> = []
@@ -216,6 +216,27 @@ public final class TouchInput {
         log += out.log.map { LogLine(.debug, $0) }
         open.append(OpenDevice(device: device, pipeline: pipeline))
         queued += out.events
+    }
+
+    /// Maps touch onto a screen of another size or rotation (the touch output came back
+    /// with another mode). Each device starts over as if plugged in again: its contacts are
+    /// cancelled, and fingers still down are picked up from the device's state.
+    public func remap(screen: Size, rotation: ImageRotation) {
+        guard screen != options.screen || rotation != options.rotation else { return }
+        options.screen = screen
+        options.rotation = rotation
+        let now = MonotonicClock.now()
+        for index in open.indices {
+            let device = open[index].device
+            queued += open[index].pipeline.deviceRemoved(time: now).events
+            guard var pipeline = TouchPipeline(axes: device.capabilities.axes, screen: screen, rotation: rotation,
+                                               settings: options.settings, relativePointer: device.capabilities.kind == .mouse)
+            else { continue }
+            let (slots, current) = device.snapshot()
+            queued += pipeline.resync(slots: slots, currentSlot: current, time: now, nextID: &nextID).events
+            open[index].pipeline = pipeline
+        }
+        log.append(LogLine(.info, "input: touch now maps to \(Int(screen.width))x\(Int(screen.height)), rotate \(rotation.degrees)"))
     }
 
     private func remove(at index: Int, why: String) -> [LockEvent] {

@@ -25,6 +25,19 @@ extension LockLoop {
             if output.name == touchName { touchIndex = views.count - 1 }
             log.info("output \(output.name) connected: \(output.modeDescription), rotate \(rotation.degrees)")
         }
+        if change.added.contains(where: { $0.name == touchName }), views.indices.contains(touchIndex) {
+            followTouchOutput(views[touchIndex], now: now)
+        }
         if !change.isEmpty { sessionVersion += 1 }
+    }
+
+    /// The touch output came back: touch maps onto it as it is now, and if its mode changed
+    /// the slider is laid out for the new size (a slide in progress ends; the state, a
+    /// running hook's included, carries on).
+    func followTouchOutput(_ view: PanelView, now: Double) {
+        input?.remap(screen: view.logicalSize, rotation: view.rotation)
+        guard view.builder.layout != session.layout else { return }
+        apply(session.relayout(view.builder.layout, time: now), now: now)
+        log.info("output \(view.output.name) came back at \(view.output.modeDescription): the slider is laid out for it")
     }
 }

@@ -11,6 +11,13 @@ public protocol TouchSource: AnyObject {
     func takeLog() -> [LogLine]
     /// When `advance` must next be called even without input, or nil.
     func nextDeadline(now: Double) -> Double?
+    /// Maps touch onto a logical screen of this size and rotation from now on.
+    func remap(screen: Size, rotation: ImageRotation)
+}
+
+extension TouchSource {
+    /// Sources with fixed coordinates (scripts, fakes) keep them.
+    public func remap(screen: Size, rotation: ImageRotation) {}
 }
 
 extension TouchInput: TouchSource {}
