@@ -8,6 +8,8 @@
 #                        a .deb built with Debian trixie's Swift; its path is the last line
 #   deploy/dev.sh test-package [amd64|arm64]
 #                        that .deb installed, upgraded, removed and purged in the trixie chroot
+#   deploy/dev.sh test-arm64 [DEB]
+#                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
 # Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo. With
 # no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's `swiftlang`.
 set -euo pipefail
@@ -149,5 +151,10 @@ case "${1:-}" in
         deb=$(deploy/package.sh "$@")
         deploy/package-check.sh "$deb"
         ;;
-    *) echo "usage: deploy/dev.sh run [slidelock options] | test | fuzz [SECONDS] | package|test-package [amd64|arm64]" >&2; exit 2 ;;
+    test-arm64)
+        # The arm64 package on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh; needs root).
+        shift
+        as_root env PATH="$PATH" Tests/VM/test-arm64.sh "$@"
+        ;;
+    *) echo "usage: deploy/dev.sh run [slidelock options] | test | test-arm64 [DEB] | fuzz [SECONDS] | package|test-package [amd64|arm64]" >&2; exit 2 ;;
 esac

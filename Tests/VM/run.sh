@@ -23,25 +23,38 @@
 #   -N           no 9p share of DIR at /out (readbacks then travel base64 over the serial line)
 #   -S           systemd: boot the cached Debian root filesystem (setup.sh builds it) with
 #                systemd as PID 1, copy-on-write; the test runs as vm-test.service, as root
+#   -A ARCH      amd64 (default) | arm64: QEMU's `virt` machine with a Cortex-A72 and Debian 13's
+#                arm64 kernel (setup-arm64.sh; -g virtio|none only, no -S); console ttyAMA0,
+#                control channel on a virtio console (hvc0)
+#   -L SYSROOT   find the -b binaries' libraries in SYSROOT (readelf) instead of with `ldd`:
+#                for binaries of another architecture
 # Exit status: the guest command's; 124 = host timeout; 125 = the VM never reported (boot
 # failure, panic); 2 = usage.  Run setup.sh once before (cache: $SLIDELOCK_VM_CACHE).
 set -euo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
-[ -f "$CACHE/current" ] || { echo "run.sh: no VM cache in $CACHE; run $VM/setup.sh first" >&2; exit 125; }
-KV=$(cat "$CACHE/current")
-KDIR=$CACHE/$KV
 
 BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1 SYSTEMD=0
+ARCH=amd64 SYSROOT=
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-while getopts "b:f:s:g:r:n:ka:o:t:NSh" o; do
+while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:h" o; do
     case $o in
         b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
         r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
-        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; *) usage ;;
+        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;; *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
+case $ARCH in
+    amd64) KCACHE=$CACHE SETUP=setup.sh ;;
+    arm64) KCACHE=$CACHE/arm64 SETUP=setup-arm64.sh
+           case $GPU in virtio|none) ;; *) echo "run.sh: -A arm64 takes -g virtio or none" >&2; exit 2 ;; esac
+           [ "$SYSTEMD" = 0 ] || { echo "run.sh: -A arm64 has no -S" >&2; exit 2; } ;;
+    *) echo "run.sh: unknown architecture $ARCH" >&2; exit 2 ;;
+esac
+[ -f "$KCACHE/current" ] || { echo "run.sh: no VM cache in $KCACHE; run $VM/$SETUP first" >&2; exit 125; }
+KV=$(cat "$KCACHE/current")
+KDIR=$KCACHE/$KV
 OUT=${OUT:-$PWD/out/vm-$(date +%Y%m%d-%H%M%S)-$$}
 mkdir -p "$OUT"
 OUT=$(realpath "$OUT")
@@ -53,9 +66,15 @@ P=$OUT/payload
 rm -rf "$P"; mkdir -p "$P/e2e/bin"
 for b in ${BINS[@]+"${BINS[@]}"}; do
     install -m755 "$b" "$P/e2e/bin/"
-    ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
-        [ -e "$P$lib" ] || install -D -m755 "$(readlink -f "$lib")" "$P$lib"
-    done
+    if [ -n "$SYSROOT" ]; then
+        python3 "$VM/tools/elfdeps.py" "$SYSROOT" "$b" | while read -r host guest; do
+            [ -e "$P$guest" ] || install -D -m755 "$host" "$P$guest"
+        done
+    else
+        ldd "$b" 2>/dev/null | grep -oE '/[^ ]+' | while read -r lib; do
+            [ -e "$P$lib" ] || install -D -m755 "$(readlink -f "$lib")" "$P$lib"
+        done
+    fi
 done
 if [ -n "$SCRIPT" ]; then FILES+=("$SCRIPT"); fi
 for f in ${FILES[@]+"${FILES[@]}"}; do
@@ -110,11 +129,22 @@ KAPPEND="console=ttyS0 quiet panic=-1 vm.gpu=$GPU vm.timeout=$TIMEOUT vm.share=$
 # /dev/kvm without vmx/svm aborts QEMU or emulates a hundred times slower than TCG).
 if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then ACCEL=(-accel kvm -cpu host)
 else ACCEL=(-accel tcg,thread=multi -cpu max); fi
+if [ "$ARCH" = arm64 ]; then
+    # virt has one UART (the console): the control channel is a virtio console, hvc0.
+    QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72 -accel tcg,thread=multi -m 1024 -smp 2 -nodefaults
+          -no-user-config -display none -no-reboot
+          -kernel "$KDIR/root/boot/vmlinuz-$KV" -initrd "$OUT/initrd.img"
+          -append "${KAPPEND/console=ttyS0/console=ttyAMA0} vm.ctl=hvc0 $APPEND"
+          ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"}
+          -serial stdio -device virtio-serial-pci -chardev "socket,id=ctl,path=$OUT/ctl.sock"
+          -device virtconsole,chardev=ctl -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
+else
 QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m $MEM -smp 2 -nodefaults -no-user-config -display none -no-reboot
       -kernel "$KDIR/vmlinux" -initrd "$OUT/initrd.img" -append "$KAPPEND $APPEND"
       ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"} ${ROOTDISK[@]+"${ROOTDISK[@]}"}
       -serial stdio -chardev "socket,id=ctl,path=$OUT/ctl.sock" -serial chardev:ctl
       -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
+fi
 set +e
 python3 "$VM/tools/driver.py" --out "$OUT" --timeout $((TIMEOUT + 30)) ${DISPLAY_DEV[@]+"${DISPLAY_DEV[@]}"} -- "${QEMU[@]}"
 RC=$?

@@ -26,7 +26,7 @@
 
 # Keep the control tty open on fd 8 for the whole script: reopening it between a request
 # and its reply could lose a fast reply.
-exec 8<>/dev/ttyS1
+exec 8<>"${VM_CTL:-/dev/ttyS1}"
 VM_FAILED=0
 
 vm_request() {

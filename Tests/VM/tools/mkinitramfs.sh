@@ -1,5 +1,8 @@
 #!/bin/bash
 # tools/mkinitramfs.sh KROOT KV BINDIR OUT - build the base initramfs of the test VM.
+# BUSYBOX (default /bin/busybox): the static busybox to ship (the arm64 guest's is arm64;
+# its applet links come from the host's busybox list). MODULES: the modules to ship instead
+# of the default set. Compressed modules (.ko.xz) are shipped decompressed.
 #
 # Contents: static busybox (+ one symlink per applet), /init and /e2e/lib.sh from guest/,
 # the kernel modules the tests need (with their dependencies, resolved from modules.dep),
@@ -14,14 +17,17 @@ trap 'rm -rf "$STAGE"' EXIT
 
 # virtio_gpu for screenshots, vkms for real 60 Hz vblank timing, evdev + uinput for touch,
 # 9p for the shared output directory, gpio-sim (+ configfs) for a simulated relay GPIO line.
-MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
-# virtio_blk + ext4 (+ the crc32c it asks the crypto API for): run.sh -S mounts a root disk.
-MODULES="$MODULES virtio_blk ext4 crc32c_generic"
-[ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
-[ -f "$KROOT/lib/modules/$KV/extra/gpio-sim.ko" ] && MODULES="$MODULES gpio-sim"
+if [ -z "${MODULES:-}" ]; then
+    MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
+    # virtio_blk + ext4 (+ the crc32c it asks the crypto API for): run.sh -S mounts a root disk.
+    MODULES="$MODULES virtio_blk ext4 crc32c_generic"
+    [ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
+    [ -f "$KROOT/lib/modules/$KV/extra/gpio-sim.ko" ] && MODULES="$MODULES gpio-sim"
+fi
+BUSYBOX=${BUSYBOX:-/bin/busybox}
 
 mkdir -p "$STAGE"/{bin,sbin,usr/bin,usr/sbin,proc,sys,dev,tmp,run,root,etc,e2e,out,"lib/modules/$KV"}
-cp /bin/busybox "$STAGE/bin/busybox"
+cp "$BUSYBOX" "$STAGE/bin/busybox"
 # `busybox --list` names busybox itself: linking that would replace the binary by a
 # self-referencing symlink and the kernel fails to run /init with ELOOP (error -40).
 for applet in $(/bin/busybox --list); do
@@ -32,7 +38,11 @@ for m in $MODULES; do
     modprobe -d "$KROOT" -S "$KV" --show-depends "$m" | awk '$1 == "insmod" { print $2 }'
 done | sort -u | while read -r ko; do
     rel=${ko#"$KROOT"/}
-    install -D -m644 "$ko" "$STAGE/$rel"
+    rel=lib/${rel#*lib/}             # usr-merged kernels keep modules in usr/lib
+    case $ko in
+        *.xz) mkdir -p "$(dirname "$STAGE/$rel")"; xz -dc "$ko" >"$STAGE/${rel%.xz}" ;;
+        *) install -D -m644 "$ko" "$STAGE/$rel" ;;
+    esac
 done
 cp "$KROOT/lib/modules/$KV"/modules.{order,builtin,builtin.modinfo} "$STAGE/lib/modules/$KV/"
 depmod -b "$STAGE" "$KV"            # a modules.dep for busybox modprobe in the guest

@@ -1,0 +1,32 @@
+#!/bin/sh
+. /e2e/lib.sh
+# The arm64 binary on an arm64 kernel (virtio-gpu 800x480, shipped defaults, hue animating):
+# the lock screen is on screen (the host compares it with the x86 render), a uinput slide
+# exits 0 in exit mode, and in hook mode the same slide runs the hook; SIGTERM then gives 143.
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+uname -m
+vm_touch_start 799 479 || exit 1
+vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
+app=$APP
+usleep 500000
+vm_screenshot locked
+# 800x480: the thumb's centre is at (112, 240).
+vm_touch swipe 112 240 790 240 500 15
+vm_wait_exit $app 10
+cat /tmp/exit.log
+vm_check exit-mode-slide-exits-0 [ $RC = 0 ]
+vm_check exit-mode-unlock-logged grep -q "unlocked by a" /tmp/exit.log
+
+vm_lock /tmp/hook.log $F --on-unlock hook --set action.hook=/e2e/hook.sh || exit 1
+app=$APP
+usleep 500000
+vm_touch swipe 112 240 790 240 500 15
+vm_wait_file /tmp/hook-ran 10
+sleep 1
+kill -TERM $app
+vm_wait_exit $app 10
+cat /tmp/hook.log
+vm_check hook-mode-ran-the-hook [ -f /tmp/hook-ran ]
+vm_check hook-mode-sigterm-143 [ $RC = 143 ]
+vm_touch_stop
+exit $VM_FAILED
