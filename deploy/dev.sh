@@ -128,6 +128,12 @@ test_all() {
         as_root deploy/chroot.sh test
         say "trixie chroot with Debian's Swift: $((SECONDS - t0)) s"
     fi
+    # The arm64 package (cross-built in that chroot) on an arm64 kernel in QEMU.
+    if ! skipped arm64; then
+        local t1=$SECONDS
+        as_root env PATH="$PATH" Tests/VM/test-arm64.sh
+        say "arm64 package on an arm64 kernel: $((SECONDS - t1)) s"
+    fi
 }
 
 # libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.

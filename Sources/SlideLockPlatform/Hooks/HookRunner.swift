@@ -78,7 +78,7 @@ public final class HookRunner {
             process = try SpawnedProcess.spawn(
                 arguments: command, environment: SpawnedProcess.environment(adding: variables))
         } catch {
-            log.append(error.description)
+            // The caller reports it (once): the error says what and why.
             throw error
         }
         let pidfd = usePidfd ? Self.openPidfd(process.pid) : nil

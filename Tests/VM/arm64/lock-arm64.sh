@@ -28,5 +28,21 @@ vm_wait_exit $app 10
 cat /tmp/hook.log
 vm_check hook-mode-ran-the-hook [ -f /tmp/hook-ran ]
 vm_check hook-mode-sigterm-143 [ $RC = 143 ]
+
+# A hook program that is gone when the slide comes: posix_spawnp reports ENOENT on a real
+# arm64 kernel (under qemu-user it "succeeds" and the child exits 127), so the failure is
+# logged at once and the panel shows failed, never unlocked.
+cp /e2e/hook.sh /tmp/gone.sh
+vm_lock /tmp/gone.log $F --on-unlock hook --set action.hook=/tmp/gone.sh || exit 1
+app=$APP
+rm /tmp/gone.sh
+usleep 500000
+vm_touch swipe 112 240 790 240 500 15
+vm_wait_text /tmp/gone.log "session: failed" 10
+kill -TERM $app
+vm_wait_exit $app 10
+cat /tmp/gone.log
+vm_check missing-hook-spawn-fails-at-once grep -q "No such file or directory" /tmp/gone.log
+vm_check missing-hook-never-unlocks sh -c "! grep -q 'session: unlocked' /tmp/gone.log"
 vm_touch_stop
 exit $VM_FAILED
