@@ -44,7 +44,7 @@ unit=/usr/lib/systemd/system/slidelock.service
 wants=/etc/systemd/system/multi-user.target.wants/slidelock.service
 files="/usr/bin/slidelock /usr/libexec/slidelock/slidelock-relay /etc/slidelock/slidelock.conf
 /etc/default/slidelock-relay $unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
-/usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright"
+/usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright /usr/share/man/man1/slidelock.1.gz"
 
 all_present() {
     for f in $files; do [ -f "$f" ] || { echo "missing $f"; return 1; }; done
@@ -80,7 +80,7 @@ check "remove: no enable link points at the removed unit" test ! -e "$wants" -a 
 
 check "purge: dpkg -P succeeds" dpkg -P slidelock
 check "purge: nothing left" sh -c 'left=$(ls -d /etc/slidelock /etc/default/slidelock-relay /usr/libexec/slidelock \
-    /usr/share/doc/slidelock 2>/dev/null); [ -z "$left" ] || { echo "left: $left"; exit 1; }'
+    /usr/share/doc/slidelock /usr/share/man/man1/slidelock.1.gz 2>/dev/null); [ -z "$left" ] || { echo "left: $left"; exit 1; }'
 check "purge: dpkg knows nothing of it" sh -c '! dpkg-query -W -f="\${Status}" slidelock 2>/dev/null | grep -q installed'
 
 printf '%d passed, %d failed\n' "$passed" "$failed"

@@ -130,6 +130,9 @@ chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/etc/slidelock/s
 grep -q 'ExecStart=/usr/bin/slidelock$' "$pkg/usr/lib/systemd/system/slidelock.service" || die "unit: ExecStart not rewritten"
 grep -q '^hook = /usr/libexec/slidelock/slidelock-relay$' "$pkg/etc/slidelock/slidelock.conf" || die "config: hook not rewritten"
 
+install -d -m 0755 "$pkg/usr/share/man/man1"
+gzip -9n <deploy/debian/slidelock.1 >"$pkg/usr/share/man/man1/slidelock.1.gz"
+chmod 0644 "$pkg/usr/share/man/man1/slidelock.1.gz"
 gzip -9n <deploy/README.md >"$doc/README.md.gz"
 gzip -9n <README.md >"$doc/slidelock.md.gz"
 install -m 0644 deploy/debian/copyright "$doc/copyright"

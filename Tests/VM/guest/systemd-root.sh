@@ -12,7 +12,7 @@ mount -t ext4 /dev/vda /newroot || fail "cannot mount /dev/vda"
 KV=$(uname -r)
 rm -rf "/newroot/lib/modules/$KV"; mkdir -p /newroot/lib/modules
 cp -a "/lib/modules/$KV" /newroot/lib/modules/
-cp -a /usr/bin/uinput-touch /usr/bin/drmgrab /newroot/usr/local/bin/
+cp -a /usr/bin/uinput-touch /usr/bin/drmgrab /usr/bin/drmsteal /newroot/usr/local/bin/
 # The payload, as run.sh listed it (paths relative to /): /e2e/... and the shipped libraries.
 (cd / && cpio -o -H newc </e2e/payload.list 2>/dev/null) | (cd /newroot && cpio -idmu 2>/dev/null)
 cp -a /e2e/lib.sh /newroot/e2e/

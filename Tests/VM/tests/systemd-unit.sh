@@ -9,6 +9,7 @@
 #   security  systemd-analyze security exposure; a hook runs without capabilities
 #   relay     a pulse cut by `systemctl stop`, and one cut by kill -9: the line ends inactive
 #   crash     kill -9: restarted, lock back on screen (crash-to-lock time)
+#   master    another program takes DRM master for 2 s: no restart, the lock comes back
 #   watchdog  SIGSTOP: systemd's watchdog restarts it
 export SYSTEMD_PAGER= SYSTEMD_COLORS=0
 LINE=3
@@ -32,7 +33,8 @@ vm_gpio_sim relay || { echo "vm: no gpio-sim"; exit 1; }
 sh /e2e/repo/deploy/install.sh --no-build --binary /e2e/bin/slidelock || exit 1
 mkdir -p /etc/slidelock/conf.d
 # A pulse long enough to be cut short even on a slow TCG guest (steps take seconds there).
-printf '%s\n' '[animation]' 'hue = off' '[action]' 'timeout = 60' >/etc/slidelock/conf.d/vm.conf
+# Everything else as shipped: the hue animates.
+printf '%s\n' '[action]' 'timeout = 60' >/etc/slidelock/conf.d/vm.conf
 printf '%s\n' "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" RELAY_ACTIVE=high RELAY_PULSE_MS=40000 \
     >/etc/default/slidelock-relay
 vm_touch_start 799 479 || exit 1
@@ -147,6 +149,20 @@ t=$(up); /usr/local/libexec/slidelock-relay check >/dev/null
 echo "TCG reference: slidelock-relay check took $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.2f", b - a }') s"
 vm_screenshot restarted
 vm_check crash-new-pid [ "$(main_pid)" != "$PID3" ]
+
+# --- DRM master taken by another program (drmsteal, root): the service rides it out -----------
+PID5=$(main_pid)
+RESTARTS=$(systemctl show -p NRestarts --value slidelock)
+drmsteal "$PID5" 2 >/tmp/steal.log 2>&1
+cat /tmp/steal.log
+vm_check master-taken grep -q holding /tmp/steal.log
+vm_check master-loss-logged sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "another program took DRM master"'
+vm_check master-back wait_for 10 sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "DRM master is back"'
+usleep 500000
+vm_screenshot master-back
+vm_check master-same-pid [ "$(main_pid)" = "$PID5" ]
+vm_check master-no-restart [ "$(systemctl show -p NRestarts --value slidelock)" = "$RESTARTS" ]
+vm_check master-still-active [ "$(systemctl is-active slidelock)" = active ]
 
 # --- watchdog: a stopped (hung) slidelock is restarted ----------------------------------------
 PID4=$(main_pid)
