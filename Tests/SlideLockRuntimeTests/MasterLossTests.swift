@@ -51,6 +51,62 @@ import SlideLockPlatform
         #expect(f.world.now() > 102.5)
     }
 
+    @Test func anUnseenFingerReportedAgainByAResyncUnlocksNothing() throws {
+        let f = try LoopFixture([])
+        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        f.display.masterTaken = 101...101.5
+        f.world.touch(101.2, .touchDown(id: 1, point: home, time: 101.2))     // landed unseen
+        // After the lock is back, a resync (SYN_DROPPED) cancels it and reports it again.
+        f.world.touch(101.8, .touchCancel(time: 101.8))
+        f.world.touch(101.8, .touchDown(id: 2, point: home, time: 101.8))
+        for (i, t) in stride(from: 101.82, through: 102.1, by: 0.02).enumerated() {
+            let x = home.x + (end.x + 10 - home.x) * min(1, Double(i + 1) / 14)
+            f.world.touch(t, .touchMove(id: 2, point: Point(x: x, y: end.y), time: t))
+        }
+        f.world.touch(102.2, .touchUp(id: 2, time: 102.2))
+        f.world.endOfTest = 104
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(!f.states.contains(.unlocked))
+    }
+
+    @Test func aDownReleasedLateWithItsLandingTimeWhileAwayUnlocksNothing() throws {
+        let f = try LoopFixture([])
+        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        f.display.masterTaken = 101...101.5
+        // The ghost filter holds a new contact back and releases it with its landing time.
+        f.world.touch(101.7, .touchDown(id: 1, point: home, time: 101.45))
+        for (i, t) in stride(from: 101.72, through: 102.0, by: 0.02).enumerated() {
+            let x = home.x + (end.x + 10 - home.x) * min(1, Double(i + 1) / 14)
+            f.world.touch(t, .touchMove(id: 1, point: Point(x: x, y: end.y), time: t))
+        }
+        f.world.touch(102.1, .touchUp(id: 1, time: 102.1))
+        f.world.endOfTest = 104
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(!f.states.contains(.unlocked))
+    }
+
+    @Test func aLossFoundWhenAFingerLandsKeepsThatFingerFromTheSession() throws {
+        // Nothing animates and no watchdog runs: only the touch makes the loop look.
+        let f = try LoopFixture(["animation.hue=off"])
+        f.display.masterTaken = 101.2...200
+        f.fullSlide(at: 101.5)
+        f.world.endOfTest = 103
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(!f.states.contains(.pressed))
+        #expect(f.logLines.contains { $0.contains("another program took DRM master") })
+    }
+
+    @Test func aBlankPanelGoesDarkAgainWhenMasterIsBack() throws {
+        let f = try LoopFixture(["display.dim_after=0", "display.blank_after=2"], watchdog: 2)
+        f.loop.idle = IdleControl(settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100,
+                                  log: f.log.logger)
+        f.display.masterTaken = 103...104
+        f.world.endOfTest = 105
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(f.display.blanks.count == 2)
+        #expect((f.display.blanks.last ?? 0) >= 104)
+    }
+
     @Test func exitModeDoesNotWaitForAScreenItCannotHave() throws {
         let f = try LoopFixture([])
         let lift = f.fullSlide(at: 101)

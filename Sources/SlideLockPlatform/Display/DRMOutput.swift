@@ -101,15 +101,16 @@ public final class DRMOutput: FrameSink {
                 return
             } catch let error as SystemError where error.errno == EINVAL || error.errno == ENOSYS || error.errno == EBUSY {
                 // drm_mode_page_flip_ioctl: EINVAL when the (legacy) driver has no page_flip;
-                // after flips worked, EINVAL or EBUSY say the CRTC is off or lost its
-                // framebuffer (another DRM master's went away with it): set it up again.
+                // after flips worked, EINVAL or EBUSY say the CRTC is off, lost its
+                // framebuffer (another DRM master's went away with it) or still has a commit
+                // pending: set it up again (a synchronous modeset).
                 if flipCount == 0 && error.errno != EBUSY { canFlip = false }
                 try setCRTC(buffer: target)
                 front = target
                 return
             }
         }
-        markDirty(region)
+        try markDirty(region)
     }
 
     /// Handles a page-flip completion event for this output.
@@ -140,8 +141,9 @@ public final class DRMOutput: FrameSink {
     /// would be on its way to a CRTC that is gone.
     public func blank() throws {
         guard !isFlipPending else { throw DisplayError.flipPending(connector: name) }
-        guard isModeSet else { return }
-        switchOff()
+        // Also when the mode is not ours to know (master was away): whatever is lit goes off.
+        isModeSet = false
+        _ = drmModeSetCrtc(fd, crtcID, 0, 0, 0, nil, 0, nil)
         isBlanked = true
     }
 
@@ -200,7 +202,9 @@ public final class DRMOutput: FrameSink {
         lastQueuedSeconds = MonotonicClock.now()
     }
 
-    private func markDirty(_ region: [PixelRect]) {
+    /// Without page flips the copy is already visible; the dirty call is also where a lost
+    /// DRM master shows (EACCES).
+    private func markDirty(_ region: [PixelRect]) throws {
         guard wantsDirtyFB, !region.isEmpty else { return }
         var clips = region.map {
             drmModeClip(x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
@@ -208,5 +212,6 @@ public final class DRMOutput: FrameSink {
         }
         let result = drmModeDirtyFB(fd, buffers[front].framebufferID, &clips, UInt32(clips.count))
         if result == -ENOSYS { wantsDirtyFB = false }
+        if result == -EACCES { throw SystemError(operation: "drmModeDirtyFB \(name)", errno: EACCES) }
     }
 }

@@ -219,8 +219,10 @@ public final class TouchInput {
     }
 
     /// Maps touch onto a screen of another size or rotation (the touch output came back
-    /// with another mode). Each device starts over as if plugged in again: its contacts are
-    /// cancelled, and fingers still down are picked up from the device's state.
+    /// with another mode). Each device's contacts are cancelled and its pipeline starts
+    /// afresh without the device's state: a finger still down landed on a screen that was
+    /// gone, so it counts for nothing until it lifts (its slot is unknown to the new
+    /// pipeline), and the next touch is a new contact.
     public func remap(screen: Size, rotation: ImageRotation) {
         guard screen != options.screen || rotation != options.rotation else { return }
         options.screen = screen
@@ -229,11 +231,9 @@ public final class TouchInput {
         for index in open.indices {
             let device = open[index].device
             queued += open[index].pipeline.deviceRemoved(time: now).events
-            guard var pipeline = TouchPipeline(axes: device.capabilities.axes, screen: screen, rotation: rotation,
+            guard let pipeline = TouchPipeline(axes: device.capabilities.axes, screen: screen, rotation: rotation,
                                                settings: options.settings, relativePointer: device.capabilities.kind == .mouse)
             else { continue }
-            let (slots, current) = device.snapshot()
-            queued += pipeline.resync(slots: slots, currentSlot: current, time: now, nextID: &nextID).events
             open[index].pipeline = pipeline
         }
         log.append(LogLine(.info, "input: touch now maps to \(Int(screen.width))x\(Int(screen.height)), rotate \(rotation.degrees)"))

@@ -41,7 +41,10 @@ extension LockLoop {
             }
             let presentStart = waiter.now()
             guard let presented = try presentUnlessAway(view, now: presentStart) else { return }
-            if presented { view.notePresentCost(waiter.now() - presentStart) }
+            if presented {
+                view.notePresentCost(waiter.now() - presentStart)
+                noteShownAfterRegain(now: waiter.now())
+            }
             view.shownVersion = sessionVersion
             if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && latch == nil {
                 // This flip lands on the next vblank; the frame drawn now on the one after.

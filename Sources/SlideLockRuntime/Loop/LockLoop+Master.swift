@@ -45,10 +45,26 @@ extension LockLoop {
             return
         }
         self.away = nil
-        unseenTouches.show()
         for view in views { view.redrawWhole() }
         sessionVersion += 1
         log.info("DRM master is back after \(Int(((now - away.since) * 1000).rounded())) ms: drawing the lock again")
+        // A blank panel goes dark again: whatever the other program left must not stay lit.
+        if idle?.isBlank == true {
+            do { try display.blank() } catch { log.error("switching the outputs off: \(error)") }
+        }
+    }
+
+    /// Touches count again once the lock is back on a screen (`UnseenTouchGate.show`).
+    func noteShownAfterRegain(now: Double) {
+        if away == nil && unseenTouches.isHidden { unseenTouches.show(at: now) }
+    }
+
+    /// A finger landing is the moment a lost master matters most: ask the kernel (one ioctl)
+    /// before the session sees it, whatever the driver reports on present.
+    func checkMasterOnTouch(_ events: [LockEvent], now: Double) {
+        guard away == nil, events.contains(where: { if case .touchDown = $0 { return true } else { return false } })
+        else { return }
+        checkMaster(now: now)
     }
 
     /// A master lost while nothing was drawn (dim, idle) is noticed at the watchdog's pace.

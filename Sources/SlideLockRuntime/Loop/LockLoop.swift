@@ -124,6 +124,7 @@ public final class LockLoop {
                 events += input.advance(to: now)
                 for line in input.takeLog() { log.log(line) }
                 if let newest = events.map(\.time).max() { newestInput = max(newestInput ?? newest, newest) }
+                checkMasterOnTouch(events, now: now)
             }
             if let action, let success = action.service(now: now) {
                 events.append(.actionFinished(success: success, time: now))

@@ -154,6 +154,7 @@ public final class PanelView {
     func redrawWhole() {
         ledger.restart()
         flipQueuedAt = nil
+        hangs = 0
         inFlight = nil
         invalidate()
         pendingDamage = [PixelRect(x: 0, y: 0, width: output.width, height: output.height)]

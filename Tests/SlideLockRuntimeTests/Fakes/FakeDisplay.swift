@@ -149,6 +149,10 @@ final class FakeDisplay: PanelDisplay {
 
     func close() { closed = true }
 
+    /// Idle blanks asked for (the outputs switched off).
+    private(set) var blanks: [Double] = []
+    func blank() throws { blanks.append(outputs[0].world.now()) }
+
     /// Another program holds DRM master during these times (our presents are refused).
     var masterTaken: ClosedRange<Double>?
     private(set) var masterRetakes = 0
