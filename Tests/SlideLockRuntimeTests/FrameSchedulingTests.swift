@@ -132,4 +132,21 @@ import SlideLockPlatform
         f.output.failAfter = 5
         #expect(throws: (any Error).self) { _ = try f.run() }
     }
+
+    @Test func lateWakeUpsWidenTheLatchMarginUntilLatchingStops() throws {
+        let f = try LoopFixture([])
+        f.world.endOfTest = 101
+        _ = try f.run()
+        let view = f.loop.views[0]
+        let last = try #require(f.output.lastFlipSeconds)
+        let quiet = try #require(view.latchTime())
+        // Wake-ups 3 ms late: the margin covers twice that.
+        view.noteWakeLateness(0.003)
+        let busy = try #require(view.latchTime())
+        #expect(busy < quiet)
+        #expect(busy <= last + view.frameInterval - 0.006 + 1e-9)
+        // 6 ms late on a 60 Hz panel: waiting gains nothing, flip as soon as possible.
+        view.noteWakeLateness(0.006)
+        #expect(view.latchTime() == nil)
+    }
 }

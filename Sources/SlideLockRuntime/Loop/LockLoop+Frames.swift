@@ -35,6 +35,8 @@ extension LockLoop {
             && !(still && view.shownVersion == sessionVersion) {
             let latch = late ? view.latchTime() : nil
             if let latch, now < latch { continue }    // too early: a later touch could still make this vblank
+            // How late the wake-up for the latch came: a slow or busy system gets a wider margin.
+            if let latch { view.noteWakeLateness(now - latch) }
             if view.preparedVersion != sessionVersion {
                 let time = frameTime(view, now: now)
                 try view.render(frameVisual(at: time), time: time, inputTime: newestInput, clock: waiter)

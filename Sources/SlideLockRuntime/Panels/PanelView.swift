@@ -186,14 +186,22 @@ public final class PanelView {
 
     func notePresentCost(_ seconds: Double) { presentCost = max(seconds, presentCost * 0.95) }
 
+    /// How much later than its latch time a latched frame was drawn lately (a slowly
+    /// forgotten maximum, capped at a refresh): the wake-up's own delay, which the margin
+    /// must cover too.
+    private(set) var wakeLateness = 0.0
+    func noteWakeLateness(_ seconds: Double) {
+        wakeLateness = max(min(max(seconds, 0), frameInterval), wakeLateness * 0.95)
+    }
+
     /// While a finger drags, the latest moment to draw and flip and still make the next
-    /// vblank: a margin of twice the recent drawing and copying time plus 3 ms for a late
-    /// wake-up, at least 4 ms. nil before the first flip completes, and when the margin
-    /// would exceed half a refresh: a slow output gains nothing by waiting and would miss
-    /// vblanks, so it flips as soon as it can instead.
+    /// vblank: a margin of twice the recent drawing and copying time plus twice the recent
+    /// wake-up delay (at least 3 ms), at least 4 ms in all. nil before the first flip
+    /// completes, and when the margin would exceed half a refresh: a slow or busy system
+    /// gains nothing by waiting and would miss vblanks, so it flips as soon as it can instead.
     func latchTime() -> Double? {
         guard let last = output.lastFlipSeconds else { return nil }
-        let margin = max(0.004, 2 * (renderCost + presentCost) + 0.003)
+        let margin = max(0.004, 2 * (renderCost + presentCost) + max(0.003, 2 * wakeLateness))
         guard margin <= frameInterval / 2 else { return nil }
         return last + frameInterval - margin
     }

@@ -29,7 +29,8 @@ vm_check no-unlock sh -c "! grep -q 'unlocked by' /tmp/lat.log"
 vm_check trace-stats-ok [ $src = 0 ]
 # About one sample per vblank while the finger moves (a slow guest may merge some moves).
 vm_check samples-while-moving [ "${samples:-0}" -ge 30 -a "${samples:-0}" -le 92 ]
-# The hue kept flipping for the 3 s around the drag; those frames are no latency samples.
-vm_check animation-not-counted [ "${frames:-0}" -ge $((${samples:-0} + 60)) ]
+# The hue kept flipping for the 3 s around the drag; those frames are no latency samples
+# (at least 30 of them: a slowed guest drops frames, seen 57 where a quiet one shows 100+).
+vm_check animation-not-counted [ "${frames:-0}" -ge $((${samples:-0} + 30)) ]
 vm_touch_stop
 exit $VM_FAILED
