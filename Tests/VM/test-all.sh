@@ -57,9 +57,9 @@ same() {        # same TEST A B: two screenshots show the same picture (a cursor
 }
 note() { grep -aho "$2" "$OUT/$1/console.log" | tr -d '\r' | head -1; }
 
-golden() {      # golden TEST SHOT EXPECTED: a screenshot equals a headless render (unit-test tolerance)
+golden() {      # golden TEST SHOT EXPECTED [TOLERANCE]: a screenshot equals a headless render (unit-test tolerance, 4)
     local msg
-    msg=$(python3 "$VM/tools/compare-images.py" --hue-invariant --channel-tolerance 4 --max-fraction 0.001 \
+    msg=$(python3 "$VM/tools/compare-images.py" --hue-invariant --channel-tolerance "${4:-4}" --max-fraction 0.001 \
         "$OUT/$1/$2" "$OUT/$1/$3") || { WHY=$msg; return 1; }
     INFO=$msg
 }
