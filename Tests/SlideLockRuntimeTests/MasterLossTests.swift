@@ -53,34 +53,24 @@ import SlideLockPlatform
 
     @Test func anUnseenFingerReportedAgainByAResyncUnlocksNothing() throws {
         let f = try LoopFixture([])
-        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        let home = f.thumbCentre(progress: 0)
         f.display.masterTaken = 101...101.5
         f.world.touch(101.2, .touchDown(id: 1, point: home, time: 101.2))     // landed unseen
         // After the lock is back, a resync (SYN_DROPPED) cancels it and reports it again.
         f.world.touch(101.8, .touchCancel(time: 101.8))
         f.world.touch(101.8, .touchDown(id: 2, point: home, time: 101.8))
-        for (i, t) in stride(from: 101.82, through: 102.1, by: 0.02).enumerated() {
-            let x = home.x + (end.x + 10 - home.x) * min(1, Double(i + 1) / 14)
-            f.world.touch(t, .touchMove(id: 2, point: Point(x: x, y: end.y), time: t))
-        }
-        f.world.touch(102.2, .touchUp(id: 2, time: 102.2))
-        f.world.endOfTest = 104
+        Self.dragToTheEnd(f, id: 2, from: 101.82, lift: 102.2)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(!f.states.contains(.unlocked))
     }
 
     @Test func aDownReleasedLateWithItsLandingTimeWhileAwayUnlocksNothing() throws {
         let f = try LoopFixture([])
-        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        let home = f.thumbCentre(progress: 0)
         f.display.masterTaken = 101...101.5
         // The ghost filter holds a new contact back and releases it with its landing time.
         f.world.touch(101.7, .touchDown(id: 1, point: home, time: 101.45))
-        for (i, t) in stride(from: 101.72, through: 102.0, by: 0.02).enumerated() {
-            let x = home.x + (end.x + 10 - home.x) * min(1, Double(i + 1) / 14)
-            f.world.touch(t, .touchMove(id: 1, point: Point(x: x, y: end.y), time: t))
-        }
-        f.world.touch(102.1, .touchUp(id: 1, time: 102.1))
-        f.world.endOfTest = 104
+        Self.dragToTheEnd(f, id: 1, from: 101.72, lift: 102.1)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(!f.states.contains(.unlocked))
     }
@@ -105,6 +95,19 @@ import SlideLockPlatform
         #expect(try f.run() == 128 + SIGTERM)
         #expect(f.display.blanks.count == 2)
         #expect((f.display.blanks.last ?? 0) >= 104)
+    }
+
+    /// Contact `id` (already down on the thumb) moves to past the track's end in 14 steps
+    /// from `start`, then lifts at `lift`; the run ends at 104.
+    static func dragToTheEnd(_ f: LoopFixture, id: Int, from start: Double, lift: Double) {
+        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        for i in 0..<14 {
+            let t = start + Double(i) * 0.02
+            let x = home.x + (end.x + 10 - home.x) * Double(i + 1) / 14
+            f.world.touch(t, .touchMove(id: id, point: Point(x: x, y: end.y), time: t))
+        }
+        f.world.touch(lift, .touchUp(id: id, time: lift))
+        f.world.endOfTest = 104
     }
 
     @Test func exitModeDoesNotWaitForAScreenItCannotHave() throws {
