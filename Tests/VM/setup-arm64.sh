@@ -10,7 +10,8 @@
 #   arm64/KV/root/       the unpacked kernel package; arm64/KV/base.cpio (+ .stamp)
 #   arm64/bin/           static arm64 helpers from Tests/VM/src
 #   arm64/busybox        the static arm64 busybox
-# Needs root and the host packages of setup.sh plus qemu-system-arm, gcc-aarch64-linux-gnu.
+# Needs root; installs what it needs beyond setup.sh's packages (qemu-system-arm, qemu-user-static
+# for test-arm64.sh's render check, the aarch64 cross compiler).
 set -euo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$VM/../.." && pwd)
@@ -19,7 +20,7 @@ mkdir -p "$A"/{debs,bin,logs}
 log() { echo "setup-arm64: $*" >&2; }
 export DEBIAN_FRONTEND=noninteractive
 
-PKGS="qemu-system-arm gcc-aarch64-linux-gnu libc6-dev-arm64-cross libdrm-dev binutils xz-utils cpio kmod"
+PKGS="qemu-system-arm qemu-user-static gcc-aarch64-linux-gnu libc6-dev-arm64-cross libdrm-dev binutils xz-utils cpio kmod"
 # shellcheck disable=SC2086
 if ! dpkg-query -W $PKGS >/dev/null 2>&1; then
     log "installing packages"
