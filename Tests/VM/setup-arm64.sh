@@ -33,6 +33,10 @@ if ! ls "$A"/debs/linux-image-*_arm64.deb "$A"/debs/busybox-static_*_arm64.deb >
     log "downloading the arm64 kernel and busybox (trixie)"
     rm -rf "$ROOT/out/arm64-debs"
     "$ROOT/deploy/chroot.sh" run sh -c 'set -e
+        # A fresh chroot knows amd64 only (deploy/package.sh arm64 adds arm64 too).
+        if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+            dpkg --add-architecture arm64 && apt-get update -qq
+        fi
         K=$(apt-cache depends linux-image-arm64:arm64 | awk "/Depends: linux-image-[0-9]/ { print \$2; exit }")
         mkdir -p /src/out/arm64-debs && cd /src/out/arm64-debs
         apt-get download busybox-static:arm64 "$K" 2>&1 | grep -v -i unsandboxed || true' >&2
