@@ -50,6 +50,39 @@ import Testing
         #expect(partialFrames >= Self.visuals().count - 2, "damage should be partial after the first frame")
     }
 
+    /// A drag alone redraws only the fill's moving end and the thumb: the pixels must still
+    /// be those of a full redraw, for steps from a fraction of a pixel to a jump, both ways,
+    /// both directions and every theme (each has its own radii and opacities).
+    @Test(arguments: ["default", "classic", "mint"], [false, true])
+    func aDragAloneRedrawsTheFillsEndExactly(theme: String, rtl: Bool) throws {
+        var settings = Settings()
+        settings.theme = Theme.named(theme)!
+        settings.layout.direction = rtl ? .rtl : .ltr
+        let (w, h) = (480, 300)
+        let builder = SceneBuilder(settings: settings, width: w, height: h)
+        let incremental = SceneRenderer(width: w, height: h)
+        // Past 60 % the label has faded out: with a fixed fill opacity only the end moves.
+        var v = ControlVisual(state: .dragging, progress: 0.62)
+        try incremental.render(builder.scene(v))
+        var narrowFrames = 0
+        let steps = [0.001, 0.0037, 0.01, 0.02, 0.2, -0.05, -0.0013, -0.1, 0.003, -0.7, 0.0001, 0.4, 1]
+        for (i, step) in steps.enumerated() {
+            v.progress = min(max(v.progress + step, 0), 1)
+            let scene = builder.scene(v)
+            let damage = try incremental.render(scene)
+            if damage.reduce(0, { $0 + $1.area }) < builder.layout.track.enclosingPixels.area / 2 { narrowFrames += 1 }
+            let full = SceneRenderer(width: w, height: h)
+            try full.render(scene)
+            var differing = 0
+            for p in 0..<(w * h) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+            #expect(differing == 0, "step \(i) to \(v.progress): \(differing) pixels differ, damage \(damage)")
+        }
+        // The default theme's fill opacity follows the progress: all of it changes.
+        if settings.theme.fillOpacity != nil {
+            #expect(narrowFrames >= 6, "small steps should redraw less than half the track")
+        }
+    }
+
     @Test func unchangedSceneHasNoDamage() throws {
         let builder = SceneBuilder(settings: Settings(), width: 320, height: 240)
         let r = SceneRenderer(width: 320, height: 240)

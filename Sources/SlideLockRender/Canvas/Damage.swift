@@ -13,10 +13,40 @@ public enum Damage {
         }
         var rects: [PixelRect] = []
         if a.track != b.track { rects.append(bounds(a.track.rect).union(bounds(b.track.rect))) }
-        if a.fill != b.fill { rects.append(bounds(a.fill.rect).union(bounds(b.fill.rect))) }
+        if a.fill != b.fill { rects += fillChange(a.fill, b.fill) }
         if a.label != b.label { rects.append(bounds(a.label.clip).union(bounds(b.label.clip))) }
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
         return merge(rects.map { $0.intersection(full) }.filter { !$0.isEmpty })
+    }
+
+    /// What a fill that grew or shrank changes: only its moving end. A solid rounded
+    /// rectangle's coverage left of `maxX - radius - 1.5` depends on its left end alone
+    /// (those pixels are either nearer the left end or fully inside), so when only the
+    /// right end moved, the pixels from there on are all that differ, whatever lies under
+    /// the fill; the same mirrored for the left end. Anything else changes it whole.
+    static func fillChange(_ a: FillLayer, _ b: FillLayer) -> [PixelRect] {
+        let whole = [bounds(a.rect).union(bounds(b.rect))]
+        let (p, q) = (a.rect, b.rect)
+        // The radius as drawn (clamped to half the height); both rects need room for two
+        // corners and more, so the width never clamps it.
+        let r = min(max(a.radius, 0), p.height / 2)
+        guard a.color == b.color, a.opacity == b.opacity, a.radius == b.radius,
+              p.minY == q.minY, p.height == q.height, !p.isEmpty, !q.isEmpty,
+              p.width >= 2 * r + 3, q.width >= 2 * r + 3
+        else { return whole }
+        let rows = bounds(p).union(bounds(q))
+        var rects: [PixelRect] = []
+        if p.maxX != q.maxX {
+            let from = clampedInt((min(p.maxX, q.maxX) - r - 1.5).rounded(.down)) - 1
+            let to = clampedInt(max(p.maxX, q.maxX).rounded(.up)) + 1
+            rects.append(PixelRect(x: from, y: rows.y, width: max(0, to - from), height: rows.height))
+        }
+        if p.minX != q.minX {
+            let from = clampedInt(min(p.minX, q.minX).rounded(.down)) - 1
+            let to = clampedInt((max(p.minX, q.minX) + r + 1.5).rounded(.up)) + 1
+            rects.append(PixelRect(x: from, y: rows.y, width: max(0, to - from), height: rows.height))
+        }
+        return rects
     }
 
     /// Pixel bounds with a one-pixel margin for anti-aliased edges.
