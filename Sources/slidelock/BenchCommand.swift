@@ -11,7 +11,8 @@ enum BenchCommand {
                            [--startup N] [--theme NAME] [--config FILE] [--set K=V]
 
     Median and 95th-percentile milliseconds per frame for a full redraw, an incremental
-    frame where only the thumb moved, and one where only the hue changed, each as a ratio
+    frame where only the dragged thumb moved, and one where only the hue changed (the lock
+    untouched, its thumb at rest), each as a ratio
     of the time to memset the whole frame in the same run; then the time to copy the
     damaged pixels into a scanout-like buffer (row by row, sequential writes only, as into
     write-combined memory). --best-of N keeps the lowest median of N runs of each kind.
@@ -85,8 +86,8 @@ enum BenchCommand {
             var render = Timing(median: .infinity, p95: .infinity), copy = render
             var pixels = 0
             for _ in 0..<bestOf {
-                v.progress = 0.3
-                v.hueDegrees = 0
+                // The hue animates while the lock waits untouched: the thumb at rest at home.
+                v = kind == .hue ? ControlVisual(state: .locked, progress: 0) : ControlVisual(state: .dragging, progress: 0.3)
                 try renderer.render(builder.scene(v))
                 var damage: [PixelRect] = []
                 let r = try measure(frames) { i in
