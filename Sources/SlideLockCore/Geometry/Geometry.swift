@@ -91,15 +91,4 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public func outset(_ d: Int) -> PixelRect {
         PixelRect(x: x - d, y: y - d, width: width + 2 * d, height: height + 2 * d)
     }
-
-    /// This rectangle without `hole`: up to four rectangles (the rows above and below it,
-    /// then left and right of it), none overlapping.
-    public func subtracting(_ hole: PixelRect) -> [PixelRect] {
-        let h = intersection(hole)
-        guard !h.isEmpty else { return isEmpty ? [] : [self] }
-        return [PixelRect(x: x, y: y, width: width, height: h.y - y),
-                PixelRect(x: x, y: h.maxY, width: width, height: maxY - h.maxY),
-                PixelRect(x: x, y: h.y, width: h.x - x, height: h.height),
-                PixelRect(x: h.maxX, y: h.y, width: maxX - h.maxX, height: h.height)].filter { !$0.isEmpty }
-    }
 }

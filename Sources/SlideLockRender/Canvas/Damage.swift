@@ -16,30 +16,7 @@ public enum Damage {
         if a.fill != b.fill { rects += fillChange(a.fill, b.fill) }
         if a.label != b.label { rects.append(bounds(a.label.clip).union(bounds(b.label.clip))) }
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
-        let merged = merge(rects.map { $0.intersection(full) }.filter { !$0.isEmpty })
-        // The thumb is drawn last: where it stayed put and covers whole with an opaque
-        // colour, its pixels are its own whatever changed beneath (a hue step, the label).
-        guard a.thumb == b.thumb, let hole = solidInterior(b.thumb.rect.offsetBy(dx: b.controlOffset, dy: 0), b.thumb)
-        else { return merged }
-        return merged.flatMap { $0.subtracting(hole) }
-    }
-
-    /// The whole pixels an opaque thumb covers fully (coverage 255 under its inner fill;
-    /// border and icon lie on top of it), or nil when it lets anything show through.
-    static func solidInterior(_ rect: Rect, _ t: ThumbLayer) -> PixelRect? {
-        guard t.opacity >= 1, t.color.alpha >= 1 else { return nil }
-        let inner = t.borderWidth > 0 ? rect.insetBy(t.borderWidth) : rect
-        guard !inner.isEmpty else { return nil }
-        let r = min(max(t.radius - max(t.borderWidth, 0), 0), inner.width / 2, inner.height / 2)
-        // The corners of this box lie sqrt(2) inside the corner circles, its sides a pixel
-        // inside the straight edges: every pixel centre in it is at least a pixel inside
-        // the outline, where coverage is whole.
-        let box = inner.insetBy(r * (1 - 0.5.squareRoot()) + 1)
-        guard !box.isEmpty else { return nil }
-        let x0 = clampedInt(box.minX.rounded(.up)), y0 = clampedInt(box.minY.rounded(.up))
-        let x1 = clampedInt(box.maxX.rounded(.down)), y1 = clampedInt(box.maxY.rounded(.down))
-        guard x1 > x0 && y1 > y0 else { return nil }
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return merge(rects.map { $0.intersection(full) }.filter { !$0.isEmpty })
     }
 
     /// What a fill that grew or shrank changes: only its moving end. A solid rounded
