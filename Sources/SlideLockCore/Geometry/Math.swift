@@ -66,6 +66,7 @@ private func cosSeries(_ r: Double) -> Double {
 /// NaN, infinities and values past Int's range, and a lock screen must not trap whatever a
 /// config file, a script or a device hands it: every Double-to-Int conversion that is not
 /// bounded right there goes through here.
+@inlinable
 public func clampedInt(_ value: Double) -> Int {
     guard !value.isNaN else { return 0 }
     return Int(min(max(value, -0x1p50), 0x1p50))

@@ -36,53 +36,62 @@ final class ShapeRows {
         interiorEnd = max(interiorStart, min(x1, clampedInt((rect.maxX - 1).rounded(.down)) + 1))
         let shape = RoundedBox(rect: rect, radius: r)
         let rows = max(0, y1 - y0)
-        var midStarts: [Int] = [], midEnds: [Int] = [], rowCoverages: [UInt32] = [], rimOffsets: [Int] = []
-        var rims: [UInt8] = []
-        var liveStarts: [Int] = [], liveEnds: [Int] = []
-        midStarts.reserveCapacity(rows); midEnds.reserveCapacity(rows)
-        rowCoverages.reserveCapacity(rows); rimOffsets.reserveCapacity(rows)
-        for y in y0..<y1 {
-            let cy = Double(y) + 0.5
+        var midStarts = [Int](repeating: 0, count: rows), midEnds = midStarts, rimOffsets = midStarts
+        var liveStarts = midStarts, liveEnds = midStarts
+        var rowCoverages = [UInt32](repeating: 0, count: rows)
+        // First the spans of every row, which size the rims; then the rims, written in place.
+        var rimCount = 0
+        for i in 0..<rows {
+            let cy = Double(y0 + i) + 0.5
             let inCorner = cy < rect.minY + r || cy > rect.maxY - r
             let rowCoverage = SlideLockRender.coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
             // Columns whose coverage is the row's vertical coverage alone: between the
             // corners, plus, in a fully covered row, the part of each corner circle at
             // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there too).
             var band = inCorner ? max(r, 0.5) : 0.5
-            var dy = 0.0
-            if inCorner {
-                dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
-                if rowCoverage == 255 {
-                    let inner = r - 0.5
-                    band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
-                }
+            if inCorner && rowCoverage == 255 {
+                let dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+                let inner = r - 0.5
+                band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
             }
             let midStart = min(x1, max(x0, clampedInt((rect.minX + band - 0.5).rounded(.up))))
-            let midEnd = max(midStart, min(x1, clampedInt((rect.maxX - band - 0.5).rounded(.down)) + 1))
-            midStarts.append(midStart); midEnds.append(midEnd); rowCoverages.append(rowCoverage)
-            rimOffsets.append(rims.count)
+            midStarts[i] = midStart
+            midEnds[i] = max(midStart, min(x1, clampedInt((rect.maxX - band - 0.5).rounded(.down)) + 1))
+            rowCoverages[i] = rowCoverage
+            rimOffsets[i] = rimCount
+            rimCount += (midStart - x0) + (x1 - midEnds[i])
+        }
+        let rims = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, rimCount))
+        rims.initialize(repeating: 0)
+        for i in 0..<rows {
+            let cy = Double(y0 + i) + 0.5
+            let inCorner = cy < rect.minY + r || cy > rect.maxY - r
+            let dy = !inCorner ? 0 : cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+            let midStart = midStarts[i], midEnd = midEnds[i]
             // Pixels more than a pixel beyond the corner circle's outline have coverage 0
-            // for certain: only the band next to the outline needs the distance.
+            // for certain (the rims start zeroed): only the band next to the outline needs
+            // the distance.
             let reach = inCorner ? max(0, (r + 1.5) * (r + 1.5) - dy * dy).squareRoot() : Double(x1 - x0)
-            let firstLive = clampedInt((rect.minX + r - reach).rounded(.down)) - 1
-            let lastLive = clampedInt((rect.maxX - r + reach).rounded(.up)) + 1
+            let firstLive = max(x0, clampedInt((rect.minX + r - reach).rounded(.down)) - 1)
+            let lastLive = min(x1 - 1, clampedInt((rect.maxX - r + reach).rounded(.up)) + 1)
+            let left = rims.baseAddress! + rimOffsets[i] - x0
+            let right = rims.baseAddress! + rimOffsets[i] + (midStart - x0) - midEnd
             var liveStart = midStart, liveEnd = midEnd
-            for x in x0..<midStart {
-                let c = x < firstLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
+            for x in max(x0, firstLive)..<max(max(x0, firstLive), midStart) {
+                let c = UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
                 if c > 0 && liveStart == midStart { liveStart = x }
-                rims.append(c)
+                left[x] = c
             }
-            for x in midEnd..<x1 {
-                let c = x > lastLive ? 0 : UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
+            for x in midEnd..<max(midEnd, min(x1, lastLive + 1)) {
+                let c = UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
                 if c > 0 { liveEnd = x + 1 }
-                rims.append(c)
+                right[x] = c
             }
-            liveStarts.append(liveStart); liveEnds.append(liveEnd)
+            liveStarts[i] = liveStart; liveEnds[i] = liveEnd
         }
         self.midStarts = midStarts; self.midEnds = midEnds; self.rowCoverages = rowCoverages
         self.rimOffsets = rimOffsets
-        self.rims = .allocate(capacity: max(1, rims.count))
-        _ = self.rims.initialize(from: rims)
+        self.rims = rims
         self.liveStarts = liveStarts; self.liveEnds = liveEnds
     }
 
