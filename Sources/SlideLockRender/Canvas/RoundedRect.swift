@@ -11,9 +11,10 @@ extension Canvas {
         guard !area.isEmpty else { return }
         let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
         let shape = shapeCache.rows(rect, radius: radius)
-        // An opaque solid covers what is under it: its full-coverage spans are plain stores.
-        var opaqueSolid = false
-        if case .solid = paint, columns.inverseAlpha.first == 0 { opaqueSolid = true }
+        // An opaque solid covers what is under it: its full-coverage spans are plain stores;
+        // a translucent one (the pressed thumb) is one colour over each span.
+        var opaqueSolid = false, solid = false
+        if case .solid = paint { solid = true; opaqueSolid = columns.inverseAlpha.first == 0 }
 
         columns.source.withUnsafeBufferPointer { source in
             columns.inverseAlpha.withUnsafeBufferPointer { inverse in
@@ -31,6 +32,8 @@ extension Canvas {
                     let rowCoverage = spans.coverage
                     if rowCoverage == 255 && opaqueSolid {
                         (row + midStart).update(repeating: source[0], count: midEnd - midStart)
+                    } else if rowCoverage == 255 && solid {
+                        blendSolidSpan(row + midStart, source[0], inverse[0], count: midEnd - midStart)
                     } else if rowCoverage == 255 {
                         blendOpaqueSpan(row + midStart, source.baseAddress! + (midStart - area.x),
                                         inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
@@ -91,6 +94,33 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
     while i < count {
         dst[i] = source[i] &+ scalePacked(dst[i], inverse[i])
         i &+= 1
+    }
+}
+
+/// `blendOpaqueSpan` for one colour: `dst = source + dst * inverse / 255` per channel, on
+/// 16 bytes (4 pixels) at a time in 16-bit lanes. 32-bit lanes, as the packed form needs,
+/// have no multiply in x86-64's baseline SSE2 (emulated: 1.8x slower measured here) and
+/// half the lanes on NEON. Exactly the packed result: each channel is rounded the same way,
+/// and `source` is premultiplied (each channel <= alpha), so no channel carries.
+@inline(__always)
+func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inverse: UInt32, count: Int) {
+    var lanes = SIMD16<UInt8>()
+    for k in 0..<16 { lanes[k] = UInt8(truncatingIfNeeded: source >> UInt32(8 * (k % 4))) }
+    let factor = UInt16(truncatingIfNeeded: inverse)
+    let bytes = UnsafeMutableRawPointer(dst)
+    var i = 0
+    while i + 4 <= count {
+        let v = UnsafeRawPointer(bytes + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
+        let lo = SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* factor &+ 128
+        let hi = SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* factor &+ 128
+        let scaled = SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: (lo &+ (lo &>> 8)) &>> 8),
+                                   highHalf: SIMD8<UInt8>(truncatingIfNeeded: (hi &+ (hi &>> 8)) &>> 8))
+        (bytes + 4 * i).storeBytes(of: scaled &+ lanes, as: SIMD16<UInt8>.self)
+        i += 4
+    }
+    while i < count {
+        dst[i] = source &+ scalePacked(dst[i], inverse)
+        i += 1
     }
 }
 
