@@ -7,13 +7,8 @@ import SlideLockPlatform
 /// Another program takes DRM master while the lock runs (shipped defaults: the hue animates).
 @Suite struct MasterLossTests {
     @Test func aSlideWhileMasterIsTakenNeverUnlocksAndTheLockComesBackWhole() throws {
-        let f = try LoopFixture([])
-        f.display.masterTaken = 101...102
-        f.fullSlide(at: 101.2)
-        f.world.endOfTest = 104
-        #expect(try f.run() == 128 + SIGTERM)
+        let f = try Self.slideWhileAway([], taken: 101...102, slideAt: 101.2, end: 104)
         #expect(!f.states.contains(.unlocked))
-        #expect(f.logLines.contains { $0.contains("another program took DRM master") })
         #expect(f.logLines.contains { $0.contains("DRM master is back after") })
         // Nothing was handed to the display while it was not ours.
         #expect(f.output.frames.filter { $0.queued > 101.02 && $0.queued < 102 }.isEmpty)
@@ -77,13 +72,8 @@ import SlideLockPlatform
 
     @Test func aLossFoundWhenAFingerLandsKeepsThatFingerFromTheSession() throws {
         // Nothing animates and no watchdog runs: only the touch makes the loop look.
-        let f = try LoopFixture(["animation.hue=off"])
-        f.display.masterTaken = 101.2...200
-        f.fullSlide(at: 101.5)
-        f.world.endOfTest = 103
-        #expect(try f.run() == 128 + SIGTERM)
+        let f = try Self.slideWhileAway(["animation.hue=off"], taken: 101.2...200, slideAt: 101.5, end: 103)
         #expect(!f.states.contains(.pressed))
-        #expect(f.logLines.contains { $0.contains("another program took DRM master") })
     }
 
     @Test func aBlankPanelGoesDarkAgainWhenMasterIsBack() throws {
@@ -140,4 +130,18 @@ import SlideLockPlatform
         #expect(back.modeset)
         #expect(back.queued <= 101.9 + LockLoop.masterRetryInterval + 0.001)
     }
+
+    /// A full slide at `slideAt` while another program holds master over `taken`, run until
+    /// `end` (SIGTERM): the loss is logged whatever the settings.
+    static func slideWhileAway(_ settings: [String], taken: ClosedRange<Double>, slideAt: Double,
+                               end: Double) throws -> LoopFixture {
+        let f = try LoopFixture(settings)
+        f.display.masterTaken = taken
+        f.fullSlide(at: slideAt)
+        f.world.endOfTest = end
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(f.logLines.contains { $0.contains("another program took DRM master") })
+        return f
+    }
+
 }
