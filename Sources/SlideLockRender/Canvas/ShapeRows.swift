@@ -40,17 +40,25 @@ final class ShapeRows {
         var liveStarts = midStarts, liveEnds = midStarts
         var rowCoverages = [UInt32](repeating: 0, count: rows)
         // First the spans of every row, which size the rims; then the rims, written in place.
+        // A row's pixel-centre height, and how far it lies past the corner circles' centres
+        // (nil between the corners).
+        let top = y0
+        func height(_ i: Int) -> (cy: Double, cornerDy: Double?) {
+            let cy = Double(top + i) + 0.5
+            if cy < rect.minY + r { return (cy, rect.minY + r - cy) }
+            if cy > rect.maxY - r { return (cy, cy - (rect.maxY - r)) }
+            return (cy, nil)
+        }
         var rimCount = 0
         for i in 0..<rows {
-            let cy = Double(y0 + i) + 0.5
-            let inCorner = cy < rect.minY + r || cy > rect.maxY - r
+            let (cy, cornerDy) = height(i)
+            let inCorner = cornerDy != nil
             let rowCoverage = SlideLockRender.coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
             // Columns whose coverage is the row's vertical coverage alone: between the
             // corners, plus, in a fully covered row, the part of each corner circle at
             // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there too).
             var band = inCorner ? max(r, 0.5) : 0.5
-            if inCorner && rowCoverage == 255 {
-                let dy = cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+            if let dy = cornerDy, rowCoverage == 255 {
                 let inner = r - 0.5
                 band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
             }
@@ -64,9 +72,8 @@ final class ShapeRows {
         let rims = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, rimCount))
         rims.initialize(repeating: 0)
         for i in 0..<rows {
-            let cy = Double(y0 + i) + 0.5
-            let inCorner = cy < rect.minY + r || cy > rect.maxY - r
-            let dy = !inCorner ? 0 : cy < rect.minY + r ? rect.minY + r - cy : cy - (rect.maxY - r)
+            let (cy, cornerDy) = height(i)
+            let inCorner = cornerDy != nil, dy = cornerDy ?? 0
             let midStart = midStarts[i], midEnd = midEnds[i]
             // Pixels more than a pixel beyond the corner circle's outline have coverage 0
             // for certain (the rims start zeroed): only the band next to the outline needs
