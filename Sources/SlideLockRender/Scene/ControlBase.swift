@@ -35,6 +35,10 @@ final class ControlBase {
     private var fillInverse: UInt32 = 0
     private var withoutFill: [UInt32] = []
     private var withFill: [UInt32] = []
+    /// The track gradient's column weights and the geometry they were computed for: the
+    /// hue animation changes only the gradient's colours.
+    private var weights: [Int32] = []
+    private var weightsBuilt: (x0: Double, x1: Double, start: Int)?
 
     /// Takes the frame's layers (already offset); rebuilds the templates when they changed.
     func prepare(_ key: Key, on canvas: Canvas) {
@@ -76,8 +80,7 @@ final class ControlBase {
                     withFill.withUnsafeMutableBufferPointer { filled in
                         guard count > 0 else { return }
                         if !trackUnchanged {
-                            track?.paint.writeColumns(from: start, count: count, opacity: track?.opacity ?? 0,
-                                                      source: source.baseAddress!, inverse: inverse.baseAddress!)
+                            writeTrackColumns(source: source.baseAddress!, inverse: inverse.baseAddress!, count: count)
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
                             // in `blendOpaqueSpan`.
                             plain.baseAddress!.update(repeating: bg, count: count)
@@ -92,6 +95,26 @@ final class ControlBase {
                     }
                 }
             }
+        }
+    }
+
+    private func writeTrackColumns(source: UnsafeMutablePointer<UInt32>, inverse: UnsafeMutablePointer<UInt32>,
+                                   count: Int) {
+        guard let track else { return }
+        guard case .horizontalGradient(let a, let b, let g0, let g1) = track.paint else {
+            track.paint.writeColumns(from: start, count: count, opacity: track.opacity, source: source, inverse: inverse)
+            return
+        }
+        if weights.count != count || weightsBuilt.map({ $0 != (g0, g1, start) }) ?? true {
+            if weights.count != count { weights = [Int32](repeating: 0, count: count) }
+            weights.withUnsafeMutableBufferPointer {
+                Paint.gradientWeights(from: start, count: count, x0: g0, x1: g1, into: $0.baseAddress!)
+            }
+            weightsBuilt = (g0, g1, start)
+        }
+        weights.withUnsafeBufferPointer {
+            Paint.gradientColumns(from: a, to: b, weights: $0.baseAddress!, count: count, opacity: track.opacity,
+                                  source: source, inverse: inverse)
         }
     }
 
