@@ -75,4 +75,23 @@ struct GradientColumnsTests {
             }
         }
     }
+
+    /// Numbers no theme gives (NaN or infinite ends, opacity or geometry) draw something
+    /// and never trap a conversion: a lock screen does not crash on a colour.
+    @Test func nonFiniteInputsNeverTrap() {
+        let bad: [Double] = [.nan, .infinity, -.infinity]
+        let fine = Color(red: 0.2, green: 0.4, blue: 0.6)
+        for v in bad {
+            let odd = Color(red: v, green: 0.5, blue: 0.5, alpha: 1)
+            for (a, b, opacity, g0, g1) in [(odd, fine, 1.0, 0.0, 100.0), (fine, odd, 1.0, 0.0, 100.0),
+                                            (fine, fine, v, 0.0, 100.0), (fine, fine, 1.0, v, 100.0),
+                                            (fine, fine, 1.0, 0.0, v), (Color(red: 0.1, green: 0.1, blue: 0.1, alpha: v), fine, 1.0, 0.0, 100.0)] {
+                let got = columns(a, b, x0: 0, count: 100, g0: g0, g1: g1, opacity: opacity)
+                #expect(got.source.count == 100 && got.inverseAlpha.allSatisfy { $0 <= 255 })
+            }
+            // And a solid colour (the fill's opacity is a ratio of widths).
+            #expect(PackedColor(Color(red: v, green: v, blue: v, alpha: v), opacity: v).a <= 255)
+            #expect(PackedColor(fine, opacity: v).a <= 255)
+        }
+    }
 }

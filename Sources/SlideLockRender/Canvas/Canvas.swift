@@ -57,6 +57,10 @@ public final class Canvas {
     }
 }
 
+/// `v` clamped to 0...1, and NaN to 0: a colour's number can never trap its conversion.
+@usableFromInline @inline(__always)
+func unit(_ v: Double) -> Double { v >= 0 ? (v <= 1 ? v : 1) : 0 }
+
 /// A colour as premultiplied 8-bit components, ready for blending.
 @usableFromInline
 struct PackedColor {
@@ -64,9 +68,9 @@ struct PackedColor {
 
     @usableFromInline
     init(_ c: Color, opacity: Double = 1) {
-        let alpha = min(max(c.alpha * opacity, 0), 1)
+        let alpha = unit(c.alpha * opacity)
         // + 0.5 and truncation rounds these non-negative values without a libm call.
-        func ch(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * alpha * 255 + 0.5) }
+        func ch(_ v: Double) -> UInt32 { UInt32(unit(v) * alpha * 255 + 0.5) }
         r = ch(c.red); g = ch(c.green); b = ch(c.blue)
         a = UInt32(alpha * 255 + 0.5)
     }

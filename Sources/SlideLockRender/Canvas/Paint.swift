@@ -47,7 +47,7 @@ public enum Paint: Equatable, Sendable {
                                 into w: UnsafeMutablePointer<Int32>) {
         let scale = g1 == g0 ? 0 : 1 / (g1 - g0)
         for i in 0..<count {
-            let t = min(max((Double(x0 &+ i) + 0.5 - g0) * scale, 0), 1)
+            let t = unit((Double(x0 &+ i) + 0.5 - g0) * scale)
             w[i] = Int32(t * Double(gradientOne) + 0.5)
         }
     }
@@ -62,10 +62,9 @@ public enum Paint: Equatable, Sendable {
     static func gradientColumns(from a: Color, to b: Color, weights w: UnsafePointer<Int32>, count: Int,
                                 opacity: Double, source s: UnsafeMutablePointer<UInt32>,
                                 inverse inv: UnsafeMutablePointer<UInt32>) {
-        let unit = 0.0...1.0
-        let inRange = [a.red, a.green, a.blue, b.red, b.green, b.blue].allSatisfy { unit.contains($0) }
+        let inRange = [a.red, a.green, a.blue, b.red, b.green, b.blue].allSatisfy { (0.0...1.0).contains($0) }
         if a.alpha == b.alpha && inRange {
-            let alpha = min(max(a.alpha * opacity, 0), 1)
+            let alpha = unit(a.alpha * opacity)
             let k = alpha * 255
             // value = (c0 + d * weight) >> 22: c0 carries the + 0.5 that rounds, d is (b - a)
             // in 2^8 units times a 2^14 weight. Both stay below 2^31 (255.5 * 2^22).
@@ -86,10 +85,10 @@ public enum Paint: Equatable, Sendable {
         let one = 1 / Double(gradientOne)
         for i in 0..<count {
             let t = Double(w[i]) * one
-            let alpha = min(max((a.alpha + da * t) * opacity, 0), 1)
-            let red = Int32(min(max(a.red + dr * t, 0), 1) * alpha * 255 + 0.5)
-            let green = Int32(min(max(a.green + dg * t, 0), 1) * alpha * 255 + 0.5)
-            let blue = Int32(min(max(a.blue + db * t, 0), 1) * alpha * 255 + 0.5)
+            let alpha = unit((a.alpha + da * t) * opacity)
+            let red = Int32(unit(a.red + dr * t) * alpha * 255 + 0.5)
+            let green = Int32(unit(a.green + dg * t) * alpha * 255 + 0.5)
+            let blue = Int32(unit(a.blue + db * t) * alpha * 255 + 0.5)
             s[i] = UInt32(truncatingIfNeeded: red << 16 | green << 8 | blue)
             inv[i] = UInt32(truncatingIfNeeded: 255 - Int32(alpha * 255 + 0.5))
         }
