@@ -1,6 +1,25 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The release link of the executable, for the lock screen's resident size (issue 13):
+/// - lld packs the relative relocations (DT_RELR, glibc >= 2.36): a few KB instead of the
+///   640 KB of .rela.dyn that ld.so reads, and pages, at every start;
+/// - --no-export-dynamic undoes the -export-dynamic of the static Swift runtime's link
+///   arguments: nothing dlopens code that needs our symbols, and exporting them kept ~4000
+///   in .dynsym/.dynstr and made every one a --gc-sections root;
+/// - deploy/link/libstdc++.so, found by -L before the toolchain's, turns the -lstdc++ of those
+///   same arguments into the static archive: only the few objects the Swift runtime uses
+///   land in the binary and libstdc++.so.6 (~0.9 MB resident) is not loaded. Only the static
+///   runtime asks for -lstdc++; with the dynamic one libswiftCore.so brings its own
+///   libstdc++.so.6 and the script is never read, so there is never a second copy.
+/// Both Swift toolchains in use (/opt/swift 6.3, Debian trixie's swiftlang 6.0.3) ship ld.lld.
+let packageRoot = String(#filePath.dropLast("Package.swift".count))
+let releaseLink: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                  "-Xlinker", "--no-export-dynamic", "-L\(packageRoot)deploy/link"],
+                 .when(configuration: .release)),
+]
+
 /// slidelock: a fullscreen slide-to-unlock lock screen for embedded Linux panels.
 /// Pure core (no I/O) -> renderer (pixels) -> platform edges -> one executable.
 let package = Package(
@@ -27,7 +46,8 @@ let package = Package(
         .target(name: "SlideLockRuntime", dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"]),
         .executableTarget(
             name: "slidelock",
-            dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]
+            dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"],
+            linkerSettings: releaseLink
         ),
 
         .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"], resources: [.copy("Evemu")]),

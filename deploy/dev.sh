@@ -61,8 +61,9 @@ find_swift() {
     exit 1
 }
 
-# --static-swift-stdlib passes `-lstdc++` to the linker, which needs libstdc++.so from the
-# -dev package of the GCC whose files the Swift driver picks (the newest one installed).
+# --static-swift-stdlib passes `-lstdc++` to the linker, which needs the -dev package of the
+# GCC whose files the Swift driver picks (the newest one installed): libstdc++.a from it in a
+# release build (deploy/link/libstdc++.so), libstdc++.so otherwise.
 # Debian's swiftlang does not depend on it. Native triple only: a multiarch machine may
 # have foreign GCC directories too.
 static_stdlib_packages() {

@@ -31,7 +31,9 @@ Run 'slidelock COMMAND --help' for a command's options.
 """
 
 let argv = Array(CommandLine.arguments.dropFirst())
-let command = argv.first.flatMap { $0.hasPrefix("-") ? nil : $0 }
+// No closure here: one written in top-level (main actor) code gets a dynamic isolation check
+// that links the whole concurrency runtime and libdispatch into the binary (issue 13).
+let command: String? = if let first = argv.first, !first.hasPrefix("-") { first } else { nil }
 let rest = command == nil ? argv : Array(argv.dropFirst())
 let status: Int32
 switch command {

@@ -127,7 +127,7 @@ public struct TouchPipeline: Sendable {
                 guard live.removeValue(forKey: sample.id) != nil else { continue }
                 out.events.append(.touchCancel(time: sample.time))
                 // The filter logs its own (jump) cancels; the decoder's come from a gap.
-                if !filtered.log.contains(where: { $0.contains("contact #\(sample.id):") }), !why.isEmpty {
+                if !filtered.log.contains(where: { $0.containsText("contact #\(sample.id):") }), !why.isEmpty {
                     out.log.append("touch: cancelled contact #\(sample.id): \(why)")
                 }
             }

@@ -49,7 +49,7 @@ public struct TraceSummary: Equatable, Sendable {
 
     /// The raw text of `"key":value` in a one-line JSON object (our own format: no nesting).
     static func field(_ line: Substring, _ key: String) -> Substring? {
-        guard let range = line.firstRange(of: "\"\(key)\":") else { return nil }
+        guard let range = line.firstRange(ofText: "\"\(key)\":") else { return nil }
         let rest = line[range.upperBound...]
         if rest.first == "\"" {
             guard let close = rest.dropFirst().firstIndex(of: "\"") else { return nil }

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import CLinux
+import SlideLockCore
 
 /// The sd_notify(3) protocol without libsystemd: `KEY=value` lines in one datagram to the
 /// AF_UNIX socket systemd names in `$NOTIFY_SOCKET` (for `Type=notify` units). `READY=1` ends
@@ -57,7 +58,7 @@ public final class SystemdNotifier {
 
     /// `STATUS=...`: one line shown by `systemctl status`.
     public func status(_ text: String) throws(SystemError) {
-        try send("STATUS=" + text.replacing("\n", with: " "))
+        try send("STATUS=" + text.replacingCharacter("\n", with: " "))
     }
 
     /// `STOPPING=1`: shutting down on purpose.
