@@ -26,9 +26,4 @@ import SlideLockCore
         let range = line.firstRange(ofText: "\"key\":")
         #expect(range.map { line[$0.upperBound...] } == "1")
     }
-
-    @Test func replacingCharacter() {
-        #expect("one\ntwo\n".replacingCharacter("\n", with: " ") == "one two ")
-        #expect("".replacingCharacter("\n", with: " ") == "")
-    }
 }

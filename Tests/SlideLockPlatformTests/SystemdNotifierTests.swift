@@ -52,11 +52,12 @@ final class NotifyListener {
         #expect(notifier.nextWatchdogDeadline(now: 100) == 100)
         try notifier.ready(status: "locked on DSI-1")
         try notifier.status("hook running\nstill")
+        try notifier.status("a\r\nREADY=1\rb")
         try notifier.watchdog(now: 100)
         #expect(notifier.nextWatchdogDeadline(now: 101) == 105)
         try notifier.stopping()
         #expect(listener.received() == [
-            "READY=1\nSTATUS=locked on DSI-1", "STATUS=hook running still", "WATCHDOG=1", "STOPPING=1",
+            "READY=1\nSTATUS=locked on DSI-1", "STATUS=hook running still", "STATUS=a  READY=1 b", "WATCHDOG=1", "STOPPING=1",
         ])
     }
 

@@ -1,5 +1,5 @@
-/// Plain text search, written here rather than taken from `firstRange(of:)`, `contains(_:)` with
-/// a string, or `replacing(_:with:)`: those live in _StringProcessing, and one call links it and
+/// Plain text search, written here rather than taken from `firstRange(of:)` or `contains(_:)`
+/// with a string: those live in _StringProcessing, and one call links it and
 /// its regex parser (about 1.1 MB of code and tables) into the static binary, most of whose
 /// pages then end up resident in the lock screen through fault-around (issue 13).
 extension StringProtocol {
@@ -22,9 +22,4 @@ extension StringProtocol {
 
     /// Whether `needle` occurs anywhere in the text.
     public func containsText(_ needle: some StringProtocol) -> Bool { firstRange(ofText: needle) != nil }
-
-    /// Every occurrence of the character `old` turned into `new`.
-    public func replacingCharacter(_ old: Character, with new: Character) -> String {
-        String(map { $0 == old ? new : $0 })
-    }
 }

@@ -1,6 +1,5 @@
 @preconcurrency import Glibc
 import CLinux
-import SlideLockCore
 
 /// The sd_notify(3) protocol without libsystemd: `KEY=value` lines in one datagram to the
 /// AF_UNIX socket systemd names in `$NOTIFY_SOCKET` (for `Type=notify` units). `READY=1` ends
@@ -53,12 +52,19 @@ public final class SystemdNotifier {
 
     /// `READY=1`: start-up finished (the screen shows the lock); `systemctl start` returns now.
     public func ready(status text: String? = nil) throws(SystemError) {
-        try send("READY=1" + (text.map { "\nSTATUS=" + $0 } ?? ""))
+        try send("READY=1" + (text.map { "\nSTATUS=" + oneLine($0) } ?? ""))
     }
 
     /// `STATUS=...`: one line shown by `systemctl status`.
     public func status(_ text: String) throws(SystemError) {
-        try send("STATUS=" + text.replacingCharacter("\n", with: " "))
+        try send("STATUS=" + oneLine(text))
+    }
+
+    /// `text` with every line break a space, scalar by scalar: a "\r\n" is one Character, so
+    /// a Character-wise replacement of "\n" would let it through and start a line of its own
+    /// (another KEY=value) in the datagram.
+    private func oneLine(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
     }
 
     /// `STOPPING=1`: shutting down on purpose.
