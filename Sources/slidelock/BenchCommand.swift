@@ -17,7 +17,8 @@ enum BenchCommand {
     damaged pixels into a scanout-like buffer (row by row, sequential writes only, as into
     write-combined memory). --best-of N keeps the lowest median of N runs of each kind.
     Last, start-up: exec of a fresh process to its first frame rendered (headless, no PNG),
-    the median of --startup N runs (0 skips it). Build with -c release for meaningful numbers.
+    the median of --startup N runs (0 skips it). Build as shipped for meaningful numbers:
+    swift build -c release --static-swift-stdlib (a dynamic Swift runtime slows start-up).
     """
 
     enum Kind: String, CaseIterable { case full, thumb, hue }
