@@ -41,7 +41,8 @@ vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed
     local name=$1; shift
     rm -rf "${OUT:?}/$name"
     # The label font rides along in every guest as /e2e/DejaVuSans-Bold.ttf.
-    "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$VM/tests/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"
+    boot() { "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$VM/tests/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"; }
+    boot "$@"
     local rc=$?
     # A guest that froze whole says nothing about slidelock: the host's timeout (124) with
     # the guest's own 90 s watchdog silent means its kernel or QEMU stopped (seen once under
@@ -50,7 +51,7 @@ vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed
     if [ $rc = 124 ] && ! grep -q "vm: guest timeout" "$OUT/$name/console.log" 2>/dev/null; then
         echo "note $name: the guest froze (its own watchdog silent); booting it once more"
         rm -rf "${OUT:?}/$name.frozen" && mv "$OUT/$name" "$OUT/$name.frozen"
-        "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$VM/tests/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"
+        boot "$@"
         rc=$?
     fi
     [ $rc = 0 ] && return 0
