@@ -30,4 +30,54 @@ import Testing
             }
         }
     }
+
+    /// A mask's cached terms blended in 16-bit lanes give exactly `blend` per pixel: every
+    /// coverage, translucent and opaque colours, any span length and alignment.
+    @Test(arguments: [(Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
+                      (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color.black, 1.0)])
+    func maskTermsEqualThePerPixelBlend(color: Color, opacity: Double) {
+        let p = PackedColor(color, opacity: opacity)
+        let source = p.r << 16 | p.g << 8 | p.b
+        var seed: UInt32 = 777
+        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        // All 256 coverages, then random ones, with 0 and 255 runs as glyphs have.
+        let mask = (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
+        let tint = MaskTint()
+        tint.prepare(mask, source: source, alpha: p.a)
+        for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
+            for offset in 0..<4 where offset + count <= mask.count {
+                let a = (0..<count).map { _ in next() & 0xFFFFFF }
+                var b = a
+                b.withUnsafeMutableBufferPointer { dst in
+                    tint.terms.withUnsafeBufferPointer { t in
+                        tint.factors.withUnsafeBufferPointer { f in
+                            blendTermsSpan(dst.baseAddress!, t.baseAddress! + offset, f.baseAddress! + offset, count: count)
+                        }
+                    }
+                }
+                for i in 0..<count {
+                    let want = blend(a[i], source: source, alpha: p.a, coverage: UInt32(mask[offset + i]))
+                    #expect(b[i] == want, "count \(count) offset \(offset) pixel \(i)")
+                }
+            }
+        }
+    }
+
+    /// The terms follow the colour: a second colour over the same mask is not the first's.
+    @Test func maskTermsFollowTheColour() {
+        let tint = MaskTint()
+        let mask: [UInt8] = [0, 128, 255, 255]
+        tint.prepare(mask, source: 0xFF_FFFF, alpha: 255)
+        var a: [UInt32] = [0x102030, 0x102030, 0x102030, 0x102030]
+        tint.prepare(mask, source: 0x00_00FF, alpha: 255)
+        a.withUnsafeMutableBufferPointer { dst in
+            tint.terms.withUnsafeBufferPointer { t in
+                tint.factors.withUnsafeBufferPointer { f in
+                    blendTermsSpan(dst.baseAddress!, t.baseAddress!, f.baseAddress!, count: 4)
+                }
+            }
+        }
+        #expect(a == [0x102030, blend(0x102030, source: 0xFF, alpha: 255, coverage: 128), 0xFF, 0xFF])
+    }
 }
+

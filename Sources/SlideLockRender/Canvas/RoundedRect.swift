@@ -97,30 +97,35 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
     }
 }
 
-/// `blendOpaqueSpan` for one colour: `dst = source + dst * inverse / 255` per channel, on
-/// 16 bytes (4 pixels) at a time in 16-bit lanes. 32-bit lanes, as the packed form needs,
-/// have no multiply in x86-64's baseline SSE2 (emulated: 1.8x slower measured here) and
-/// half the lanes on NEON. Exactly the packed result: each channel is rounded the same way,
-/// and `source` is premultiplied (each channel <= alpha), so no channel carries.
+/// `blendOpaqueSpan` for one colour: `dst = source + dst * inverse / 255` per channel, 4
+/// pixels at a time in 16-bit lanes (even and odd bytes apart, as `blendTermsSpan`).
+/// 32-bit lanes, as the packed form needs, have no multiply in x86-64's baseline SSE2
+/// (emulated: 1.8x slower measured here) and half the lanes on NEON. Exactly the packed
+/// result: each channel is rounded the same way, and `source` is premultiplied (each
+/// channel <= alpha), so no channel carries.
 @inline(__always)
 func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inverse: UInt32, count: Int) {
-    var lanes = SIMD16<UInt8>()
-    for k in 0..<16 { lanes[k] = UInt8(truncatingIfNeeded: source >> UInt32(8 * (k % 4))) }
-    let factor = UInt16(truncatingIfNeeded: inverse)
+    let low = SIMD8<UInt16>(repeating: 0xFF)
+    let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse & 0xFF))
+    let lanes = SIMD8<UInt16>(UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16))
     let bytes = UnsafeMutableRawPointer(dst)
     var i = 0
-    while i + 4 <= count {
-        let v = UnsafeRawPointer(bytes + 4 * i).loadUnaligned(as: SIMD16<UInt8>.self)
-        let lo = SIMD8<UInt16>(truncatingIfNeeded: v.lowHalf) &* factor &+ 128
-        let hi = SIMD8<UInt16>(truncatingIfNeeded: v.highHalf) &* factor &+ 128
-        let scaled = SIMD16<UInt8>(lowHalf: SIMD8<UInt8>(truncatingIfNeeded: (lo &+ (lo &>> 8)) &>> 8),
-                                   highHalf: SIMD8<UInt8>(truncatingIfNeeded: (hi &+ (hi &>> 8)) &>> 8))
-        (bytes + 4 * i).storeBytes(of: scaled &+ lanes, as: SIMD16<UInt8>.self)
-        i += 4
+    while i &+ 4 <= count {
+        let o = 4 &* i
+        let v = UnsafeRawPointer(bytes + o).loadUnaligned(as: SIMD8<UInt16>.self)
+        var even = (v & low) &* factor &+ 128
+        even = (even &+ (even &>> 8)) &>> 8
+        var odd = (v &>> 8) &* factor &+ 128
+        odd = (odd &+ (odd &>> 8)) &>> 8
+        (bytes + o).storeBytes(of: (even | (odd &<< 8)) &+ lanes, as: SIMD8<UInt16>.self)
+        i &+= 4
     }
     while i < count {
         dst[i] = source &+ scalePacked(dst[i], inverse)
-        i += 1
+        i &+= 1
     }
 }
 

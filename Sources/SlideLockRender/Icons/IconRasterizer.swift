@@ -11,6 +11,7 @@ final class IconRasterizer {
         let width: Int, height: Int
         let alpha: [UInt8]
         let spans: [Int32]
+        let tint = MaskTint()
     }
 
     private var cache: [Key: Mask] = [:]
@@ -35,7 +36,7 @@ final class IconRasterizer {
             cache[key] = mask
         }
         canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-                         color: color, opacity: opacity, spans: mask.spans)
+                         color: color, opacity: opacity, spans: mask.spans, tint: mask.tint)
     }
 
     private func rasterize(_ key: Key) -> Mask {
@@ -60,24 +61,26 @@ final class IconRasterizer {
 extension Canvas {
     /// Blends `color` through an 8-bit coverage mask placed at (x, y), clipped.
     /// `spans` (from `inkSpans`) bound each mask row's inked columns: the rest is skipped.
+    /// `tint` keeps the mask's blend terms for the colour between calls.
     func blendMask(_ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
-                   color: Color, opacity: Double, spans: [Int32]) {
+                   color: Color, opacity: Double, spans: [Int32], tint: MaskTint) {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
-        let source = p.r << 16 | p.g << 8 | p.b, alpha = p.a
-        maskBytes.withUnsafeBufferPointer { mask in
-            for py in area.y..<area.maxY {
-                let row = pixels + py * width + area.x
-                let mrow = mask.baseAddress! + (py - y) * mw + (area.x - x)
-                let skip = area.x - x
-                let from = max(0, Int(spans[2 * (py - y)]) - skip)
-                let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
-                // No branch per pixel: coverage 0 leaves the pixel as it is (dst * 255 / 255),
-                // so the compiler vectorises the loop (measured: fewer instructions than
-                // skipping empty pixels).
-                for i in from..<to {
-                    row[i] = blend(row[i], source: source, alpha: alpha, coverage: UInt32(mrow[i]))
+        tint.prepare(maskBytes, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+        tint.terms.withUnsafeBufferPointer { terms in
+            tint.factors.withUnsafeBufferPointer { factors in
+                spans.withUnsafeBufferPointer { spans in
+                    let skip = area.x - x
+                    for py in area.y..<area.maxY {
+                        let row = pixels + py * width + area.x
+                        let m = (py - y) * mw + skip
+                        let from = max(0, Int(spans[2 * (py - y)]) - skip)
+                        let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
+                        // Coverage 0 inside the span leaves the pixel as it is (term 0, factor 255).
+                        blendTermsSpan(row + from, terms.baseAddress! + m + from, factors.baseAddress! + m + from,
+                                       count: to - from)
+                    }
                 }
             }
         }

@@ -97,4 +97,6 @@ struct GlyphBitmap {
     let alpha: [UInt8]
     /// Inked columns per row (`inkSpans`).
     let spans: [Int32]
+    /// The blend terms of the colour it was last drawn in.
+    let tint = MaskTint()
 }

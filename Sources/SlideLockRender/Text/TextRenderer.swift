@@ -48,7 +48,7 @@ final class TextRenderer {
                 tint = color.mixed(with: .white, by: 0.8 * t)
             }
             canvas.blendMask(bitmap.alpha, width: bitmap.width, height: bitmap.height, x: x, y: y,
-                             color: tint, opacity: opacity, spans: bitmap.spans)
+                             color: tint, opacity: opacity, spans: bitmap.spans, tint: bitmap.tint)
         }
         for rect in boxes(line.line, origin: line.originX, baseline: line.baseline) {
             canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
