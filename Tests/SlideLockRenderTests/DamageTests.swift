@@ -83,6 +83,37 @@ import Testing
         }
     }
 
+    /// The hue animation alone, at rest and with the thumb held still part way: after the
+    /// first frame the base replays its rim list (`RimList`), and every frame must still be
+    /// exactly a full redraw, in every theme, both directions and with translucent stops.
+    @Test(arguments: ["default", "classic", "mint", "translucent"], [false, true])
+    func aHueAloneReplaysTheRimsExactly(theme: String, rtl: Bool) throws {
+        var settings = Settings()
+        settings.theme = Theme.named(theme == "translucent" ? "default" : theme)!
+        if theme == "translucent" {
+            settings.theme.trackStart = Color(rgb: 0x4361EE, alpha: 0.3)
+            settings.theme.fillOpacity = 0.5
+        }
+        settings.layout.direction = rtl ? .rtl : .ltr
+        let (w, h) = (533, 311)
+        let builder = SceneBuilder(settings: settings, width: w, height: h)
+        for start in [ControlVisual(state: .locked, progress: 0), ControlVisual(state: .dragging, progress: 0.43)] {
+            let incremental = SceneRenderer(width: w, height: h)
+            var v = start
+            for i in 0..<6 {
+                v.hueDegrees = -40 + Double(i) * 17.3
+                let scene = builder.scene(v)
+                try incremental.render(scene)
+                let full = SceneRenderer(width: w, height: h)
+                try full.renderLayered(scene)
+                var differing = 0
+                for p in 0..<(w * h) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+                #expect(differing == 0, "\(theme) rtl \(rtl) \(start.state) frame \(i): \(differing) pixels differ")
+            }
+            #expect(incremental.rimListsBuilt == 1, "the hue frames replay one rim list")
+        }
+    }
+
     @Test func unchangedSceneHasNoDamage() throws {
         let builder = SceneBuilder(settings: Settings(), width: 320, height: 240)
         let r = SceneRenderer(width: 320, height: 240)

@@ -39,6 +39,14 @@ final class ControlBase {
     /// hue animation changes only the gradient's colours.
     private var weights: [Int32] = []
     private var weightsBuilt: (x0: Double, x1: Double, start: Int)?
+    /// The rim pixels listed for replay (`RimList`), and the shapes last prepared: the list
+    /// is built once the shapes were the same two frames running (a hue animation), never
+    /// for shapes that change every frame (a drag).
+    private var rims: RimList?
+    private var shapesSeen: (track: ShapeRows?, fill: ShapeRows?, start: Int, count: Int)?
+    private var shapesStable = false
+    /// Rim lists built so far (tests check that the replay path runs).
+    private(set) var rimListsBuilt = 0
 
     /// Takes the frame's layers (already offset); rebuilds the templates when they changed.
     func prepare(_ key: Key, on canvas: Canvas) {
@@ -60,6 +68,14 @@ final class ControlBase {
         }
         start = lo
         let count = max(0, hi - lo)
+        if let seen = shapesSeen, seen.track === track?.shape, seen.fill === fill?.shape,
+           seen.start == start, seen.count == count {
+            shapesStable = true
+        } else {
+            shapesStable = false
+            rims = nil
+            shapesSeen = (track?.shape, fill?.shape, start, count)
+        }
         // The tables keep their storage from frame to frame.
         if trackSource.count != count {
             trackSource = [UInt32](repeating: 0, count: count); trackInverse = trackSource
@@ -126,6 +142,26 @@ final class ControlBase {
         let track = self.track, fill = includeFill ? self.fill : nil
         let background = self.background, start = self.start
         let fillSource = self.fillSource, fillInverse = self.fillInverse
+        if includeFill && shapesStable && !withFill.isEmpty {
+            if rims == nil {
+                rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
+                rimListsBuilt += 1
+            }
+            let rims = self.rims!
+            withFill.withUnsafeBufferPointer { filled in
+                trackSource.withUnsafeBufferPointer { source in
+                    trackInverse.withUnsafeBufferPointer { inverse in
+                        for y in area.y..<area.maxY {
+                            rims.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width,
+                                       background: background, template: filled.baseAddress!, start: start,
+                                       trackSource: source.baseAddress!, trackInverse: inverse.baseAddress!,
+                                       fillSource: fillSource, fillInverse: fillInverse)
+                        }
+                    }
+                }
+            }
+            return
+        }
         withoutFill.withUnsafeBufferPointer { plain in
             withFill.withUnsafeBufferPointer { filled in
                 trackSource.withUnsafeBufferPointer { source in

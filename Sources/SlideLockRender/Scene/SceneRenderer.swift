@@ -72,6 +72,9 @@ public final class SceneRenderer {
 
     public func invalidate() { previous = nil }
 
+    /// Rim lists the base built: the hue animation's replay path (tests check it runs).
+    var rimListsBuilt: Int { base.rimListsBuilt }
+
     private func textRenderer(_ label: LabelLayer) throws(FontError) -> TextRenderer {
         if let shared, shared.serves(label) { return shared.text }
         let key = TextKey(fonts: label.fonts, weight: label.weight)

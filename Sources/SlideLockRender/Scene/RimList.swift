@@ -1,0 +1,88 @@
+/// The pixels of `ControlBase`'s rows that the template row gets wrong (the shapes' rims,
+/// and whole rows a shape covers partly), listed once with both shapes' coverages for
+/// whole canvas rows. The hue animation changes the track's colours and nothing else, so
+/// while the shapes stay put a frame replays this list instead of walking each row's
+/// spans: the same pixels as `ControlBase.Rows.paint`, computed the same way.
+struct RimList {
+    /// Canvas rows `y0..<y1`; rows outside hold background only.
+    let y0: Int, y1: Int
+    /// Per row: where the template applies before clamping to an area (`Int.max` and
+    /// `Int.min` in a row no shape is in), and where its pixels start in the lists below.
+    private var lows: [Int] = [], highs: [Int] = [], starts: [Int] = [0]
+    private var xs: [Int32] = []
+    private var trackCoverages: [UInt8] = [], fillCoverages: [UInt8] = []
+
+    /// The list for `track` and `fill` (either may be absent) on rows `width` pixels wide
+    /// and `height` rows high.
+    init(track: ShapeRows?, fill: ShapeRows?, width: Int, height: Int) {
+        let shapes = [track, fill].compactMap { $0 }
+        y0 = max(0, shapes.map(\.y0).min() ?? 0)
+        y1 = max(y0, min(height, shapes.map(\.y1).max() ?? 0))
+        var ranges: [Range<Int>] = []
+        for y in y0..<y1 {
+            let t = track?.row(y), f = fill?.row(y)
+            guard t != nil || f != nil else {
+                lows.append(Int.max); highs.append(Int.min); starts.append(xs.count)
+                continue
+            }
+            let low = min(t?.liveStart ?? Int.max, f?.liveStart ?? Int.max)
+            let high = max(t?.liveEnd ?? Int.min, f?.liveEnd ?? Int.min)
+            lows.append(low); highs.append(high)
+            // The row as `Rows.paint` sees it over the whole canvas width.
+            let lo = min(width, max(0, low)), hi = max(lo, min(width, high))
+            ranges.removeAll(keepingCapacity: true)
+            for (shape, spans) in [(track, t), (fill, f)] {
+                guard let shape else { continue }
+                if let spans, spans.coverage == 255 {
+                    ranges.append(max(lo, spans.x0)..<max(max(lo, spans.x0), min(hi, spans.midStart)))
+                    ranges.append(max(lo, spans.midEnd)..<max(max(lo, spans.midEnd), min(hi, spans.x1)))
+                } else {
+                    ranges.append(max(lo, shape.x0)..<max(max(lo, shape.x0), min(hi, shape.x1)))
+                }
+            }
+            // Each pixel once, left to right, however the shapes' rims overlap.
+            let from = ranges.map(\.lowerBound).min() ?? lo, to = ranges.map(\.upperBound).max() ?? lo
+            for x in from..<max(from, to) where ranges.contains(where: { $0.contains(x) }) {
+                xs.append(Int32(x))
+                trackCoverages.append(UInt8(t?.at(x) ?? 0))
+                fillCoverages.append(UInt8(f?.at(x) ?? 0))
+            }
+            starts.append(xs.count)
+        }
+    }
+
+    /// Pixels listed: what a frame blends one by one.
+    var count: Int { xs.count }
+
+    /// Writes row `y`'s pixels `x0..<x1`: background, the template, then the listed pixels
+    /// from the background up, each shape at its own coverage.
+    @inline(__always)
+    func paint(_ y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>, background: UInt32,
+               template: UnsafePointer<UInt32>, start: Int, trackSource: UnsafePointer<UInt32>,
+               trackInverse: UnsafePointer<UInt32>, fillSource: UInt32, fillInverse: UInt32) {
+        let i = y &- y0
+        guard y >= y0 && y < y1 && lows[i] != Int.max else {
+            (row + x0).update(repeating: background, count: x1 - x0)
+            return
+        }
+        let lo = min(x1, max(x0, lows[i])), hi = max(lo, min(x1, highs[i]))
+        (row + x0).update(repeating: background, count: lo - x0)
+        (row + lo).update(from: template + (lo - start), count: hi - lo)
+        (row + hi).update(repeating: background, count: x1 - hi)
+        xs.withUnsafeBufferPointer { xs in
+            trackCoverages.withUnsafeBufferPointer { tc in
+                fillCoverages.withUnsafeBufferPointer { fc in
+                    for e in starts[i]..<starts[i + 1] {
+                        let x = Int(xs[e])
+                        guard x >= x0 && x < x1 else { continue }
+                        var p = background
+                        let ct = UInt32(tc[e]), cf = UInt32(fc[e])
+                        if ct > 0 { p = blendPacked(p, trackSource[x &- start], trackInverse[x &- start], coverage: ct) }
+                        if cf > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: cf) }
+                        row[x] = p
+                    }
+                }
+            }
+        }
+    }
+}
