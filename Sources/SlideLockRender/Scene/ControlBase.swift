@@ -100,8 +100,14 @@ final class ControlBase {
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
                             // in `blendOpaqueSpan`.
                             plain.baseAddress!.update(repeating: bg, count: count)
-                            for i in max(0, t0)..<max(max(0, t0), min(count, t1)) {
-                                plain[i] = source[i] &+ scalePacked(bg, inverse[i])
+                            // The background under a track of one alpha (every theme's) is
+                            // scaled once, not per column.
+                            let span = max(0, t0)..<max(max(0, t0), min(count, t1))
+                            if let first = span.first.map({ inverse[$0] }), span.allSatisfy({ inverse[$0] == first }) {
+                                let scaled = scalePacked(bg, first)
+                                for i in span { plain[i] = source[i] &+ scaled }
+                            } else {
+                                for i in span { plain[i] = source[i] &+ scalePacked(bg, inverse[i]) }
                             }
                         }
                         filled.baseAddress!.update(from: plain.baseAddress!, count: count)

@@ -80,19 +80,33 @@ final class TextRenderer {
     /// to `body`, in drawing order.
     private func place(_ text: String, pixelSize: Int, center: Point,
                        _ body: (GlyphBitmap, Int, Int) -> Void) -> (line: TextLine, originX: Double, baseline: Double) {
+        let key = InkKey(text: text, size: pixelSize, x: center.x, y: center.y)
+        if let lastPlaced, lastPlaced.key == key {
+            for g in lastPlaced.glyphs { body(g.bitmap, g.x, g.y) }
+            return (lastPlaced.line, lastPlaced.originX, lastPlaced.baseline)
+        }
         let line = line(text, pixelSize: pixelSize)
         let originX = center.x - line.width / 2
         let baseline = (center.y + (line.ascent - line.descent) / 2).rounded()
+        var placed: [PlacedGlyph] = []
         for g in line.glyphs {
             let penX = originX + g.x
             let whole = penX.rounded(.down)
             let sub = clampedInt((penX - whole) * 4)
             let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
             guard let bitmap = glyphs[key] ?? render(key) else { continue }
-            body(bitmap, clampedInt(whole) + bitmap.left, clampedInt(baseline + g.y.rounded()) - bitmap.top)
+            placed.append(PlacedGlyph(bitmap: bitmap, x: clampedInt(whole) + bitmap.left,
+                                      y: clampedInt(baseline + g.y.rounded()) - bitmap.top))
+            body(placed[placed.count - 1].bitmap, placed[placed.count - 1].x, placed[placed.count - 1].y)
         }
+        lastPlaced = (key, placed, line, originX, baseline)
         return (line, originX, baseline)
     }
+
+    /// The last label placed: a label at rest is drawn in the same place frame after frame
+    /// (and once per damaged rectangle), with no glyph lookups.
+    private struct PlacedGlyph { let bitmap: GlyphBitmap, x: Int, y: Int }
+    private var lastPlaced: (key: InkKey, glyphs: [PlacedGlyph], line: TextLine, originX: Double, baseline: Double)?
 
     private func boxes(_ line: TextLine, origin originX: Double, baseline: Double) -> [Rect] {
         line.boxes.map { box in
