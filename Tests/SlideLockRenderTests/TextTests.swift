@@ -213,3 +213,54 @@ import Testing
         #expect(throws: FontError.self) { try LabelFonts(["/nonexistent/font.ttf"], weight: .bold) }
     }
 }
+
+/// A label in one colour is drawn from one line image of blend terms (`LineTerms`); it must
+/// give exactly the glyph by glyph pixels, over any background, clipped or not.
+@Suite struct LineTermsTests {
+    func canvasWithNoise(_ w: Int, _ h: Int) -> Canvas {
+        let c = Canvas(width: w, height: h)
+        var seed: UInt32 = 99
+        for i in 0..<(w * h) { seed = seed &* 1664525 &+ 1013904223; c.pixels[i] = (seed >> 8) & 0xFF_FFFF }
+        return c
+    }
+
+    @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
+    func theLineImageEqualsGlyphByGlyph(text: String) throws {
+        let (w, h) = (520, 90)
+        for (size, color, opacity, cx) in [(32, Color.white, 1.0, 260.0), (11, Color(rgb: 0x3A0CA3), 0.37, 200.25),
+                                           (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 1, 261.6)] {
+            for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 203, y: 31, width: 97, height: 17)] {
+                var results: [[UInt32]] = []
+                for composes in [true, false] {
+                    let canvas = canvasWithNoise(w, h)
+                    let r = try TextRenderer(fonts: ["DejaVu Sans", "Noto Sans CJK JP"], weight: .bold)
+                    r.composesLines = composes
+                    // Twice: the second draw reuses the image built by the first.
+                    for _ in 0..<2 {
+                        canvas.withClip(clip) {
+                            r.draw(text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
+                                   opacity: opacity, shimmerX: nil, on: canvas)
+                        }
+                    }
+                    results.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: w * h)))
+                    if composes && text == "Slide to unlock" { #expect(r.lineImagesDrawn == 1, "the second draw") }
+                }
+                let differing = zip(results[0], results[1]).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(text) at \(size) px, clip \(clip): \(differing) pixels differ")
+            }
+        }
+    }
+
+    /// Two glyphs inking one pixel cannot share one image: the label falls back to glyph by
+    /// glyph. Glyphs whose boxes overlap but whose inks do not share one.
+    @Test func overlappingInkHasNoLineImage() {
+        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
+            GlyphBitmap(width: 2, height: 1, left: 0, top: 0, alpha: alpha, spans: inkSpans(alpha, width: 2, height: 1))
+        }
+        let apart = LineTerms([(glyph([255, 0]), 0, 0), (glyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        #expect(apart != nil)
+        let shared = LineTerms([(glyph([255, 10]), 0, 0), (glyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        #expect(shared == nil)
+        #expect(LineTerms([], source: 0, alpha: 255) == nil)
+    }
+}

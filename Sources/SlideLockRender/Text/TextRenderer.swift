@@ -38,6 +38,28 @@ final class TextRenderer {
     func draw(_ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
               shimmerX: Double?, on canvas: Canvas) {
         guard opacity > 0, pixelSize > 0 else { return }
+        // A label in one colour (no shimmer) is drawn from its line image once it rests:
+        // asked for twice running in the same place and colour (a fading label is not).
+        if shimmerX == nil && composesLines {
+            let p = PackedColor(color, opacity: opacity)
+            let request = LineRequest(key: LineKey(text: text, size: pixelSize), at: center,
+                                      source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+            if lineImage?.request != request && lastLineRequest == request {
+                let line = place(text, pixelSize: pixelSize, center: center) { _, _, _ in }
+                let glyphs = lastPlaced?.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) } ?? []
+                lineImage = (request, LineTerms(glyphs, source: request.source, alpha: p.a), line)
+            }
+            lastLineRequest = request
+            if let made = lineImage, made.request == request, let image = made.image {
+                image.draw(on: canvas)
+                lineImagesDrawn += 1
+                for rect in boxes(made.line.line, origin: made.line.originX, baseline: made.line.baseline) {
+                    canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                                             color: color, opacity: opacity)
+                }
+                return
+            }
+        }
         let band = Double(pixelSize) * 1.5
         let line = place(text, pixelSize: pixelSize, center: center) { bitmap, x, y in
             var tint = color
@@ -72,6 +94,16 @@ final class TextRenderer {
         lastInk = (key, bounds)
         return bounds
     }
+
+    /// Whether a label in one colour is drawn from its line image (tests compare both ways).
+    var composesLines = true
+    private(set) var lineImagesDrawn = 0
+    /// The last line image, what it was made for, and nil in its place when the label's
+    /// glyphs overlap (drawn glyph by glyph); and the last label asked for.
+    private struct LineRequest: Equatable { let key: LineKey, at: Point, source: UInt32, alpha: UInt32 }
+    private var lineImage: (request: LineRequest, image: LineTerms?,
+                            line: (line: TextLine, originX: Double, baseline: Double))?
+    private var lastLineRequest: LineRequest?
 
     private struct InkKey: Equatable { let text: String, size: Int, x: Double, y: Double }
     private var lastInk: (key: InkKey, bounds: PixelRect)?

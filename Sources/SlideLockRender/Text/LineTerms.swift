@@ -1,0 +1,73 @@
+import SlideLockCore
+
+/// A resting label's glyphs composed into one image of blend terms (`MaskTint`'s, in one
+/// colour): a frame blends one run per pixel row of the label instead of one per glyph row,
+/// which is most of a label's cost when the track under it animates. Exactly the glyph by
+/// glyph result while no pixel is inked by two glyphs: each pixel is then blended by one
+/// glyph at most, and the others leave it as it is (term 0, factor 255). A label whose
+/// glyphs' inks overlap has no line image (`init` fails) and is drawn glyph by glyph.
+final class LineTerms {
+    /// The image's top-left pixel and size on the canvas.
+    let x: Int, y: Int, width: Int, height: Int
+    private var terms: [UInt32]
+    private var factors: [UInt32]
+    /// Per row: the first inked column and the one past the last (relative to `x`).
+    private var spans: [Int32]
+
+    private static let identity: UInt32 = 0xFFFF_FFFF
+
+    /// The glyphs (image, top-left pixel) in `source` (premultiplied, packed) at `alpha`.
+    init?(_ glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)], source: UInt32, alpha: UInt32) {
+        guard let first = glyphs.first else { return nil }
+        var box = PixelRect(x: first.x, y: first.y, width: first.bitmap.width, height: first.bitmap.height)
+        for g in glyphs { box = box.union(PixelRect(x: g.x, y: g.y, width: g.bitmap.width, height: g.bitmap.height)) }
+        // A line image is for a label, not for anything a hostile size could make huge.
+        guard box.width > 0, box.height > 0, box.width <= 8192, box.height <= 1024 else { return nil }
+        (x, y, width, height) = (box.x, box.y, box.width, box.height)
+        terms = [UInt32](repeating: 0, count: width * height)
+        factors = [UInt32](repeating: Self.identity, count: width * height)
+        spans = [Int32](repeating: 0, count: 2 * height)
+        for row in 0..<height { spans[2 * row] = Int32(width) }
+        for g in glyphs {
+            let b = g.bitmap
+            b.tint.prepare(b.alpha, source: source, alpha: alpha)
+            for gy in 0..<b.height {
+                let from = Int(b.spans[2 * gy]), to = Int(b.spans[2 * gy + 1])
+                guard from < to else { continue }
+                let row = g.y - y + gy, column = g.x - x
+                spans[2 * row] = min(spans[2 * row], Int32(column + from))
+                spans[2 * row + 1] = max(spans[2 * row + 1], Int32(column + to))
+                for gx in from..<to where b.alpha[gy * b.width + gx] != 0 {
+                    let i = row * width + column + gx, k = gy * b.width + gx
+                    let term = b.tint.terms[k], factor = b.tint.factors[k]
+                    if term == 0 && factor == Self.identity { continue }
+                    // Two glyphs ink this pixel: one image cannot hold both blends.
+                    guard terms[i] == 0 && factors[i] == Self.identity else { return nil }
+                    terms[i] = term
+                    factors[i] = factor
+                }
+            }
+        }
+    }
+
+    /// Blends the image onto `canvas`, inside its clip.
+    func draw(on canvas: Canvas) {
+        let area = PixelRect(x: x, y: y, width: width, height: height).intersection(canvas.clip)
+        guard !area.isEmpty else { return }
+        terms.withUnsafeBufferPointer { terms in
+            factors.withUnsafeBufferPointer { factors in
+                spans.withUnsafeBufferPointer { spans in
+                    let skip = area.x - x
+                    for py in area.y..<area.maxY {
+                        let r = py - y
+                        let from = max(0, Int(spans[2 * r]) - skip)
+                        let to = max(from, min(area.width, Int(spans[2 * r + 1]) - skip))
+                        let m = r * width + skip + from
+                        blendTermsSpan(canvas.pixels + py * canvas.width + area.x + from, terms.baseAddress! + m,
+                                       factors.baseAddress! + m, count: to - from)
+                    }
+                }
+            }
+        }
+    }
+}
