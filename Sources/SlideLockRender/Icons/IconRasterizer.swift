@@ -20,9 +20,17 @@ final class IconRasterizer {
     /// Draws `icon` centred on `center` in a box of `size` pixels.
     func draw(_ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
               phase: Double, mirrored: Bool, on canvas: Canvas) {
+        guard let (mask, ox, oy) = mask(icon, size: size, center: center, phase: phase, mirrored: mirrored) else { return }
+        canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
+                         color: color, opacity: opacity, spans: mask.spans, tint: mask.tint)
+    }
+
+    /// The coverage mask `draw` blends for the same arguments, and its top-left pixel; nil
+    /// when nothing would show.
+    func mask(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (Mask, Int, Int)? {
         // Past the canvas size nothing of the icon would show; NaN compares false.
         guard icon != .none, size >= 1, size <= 16_384, center.x.isFinite, center.y.isFinite,
-              abs(center.x) < 1e9, abs(center.y) < 1e9 else { return }
+              abs(center.x) < 1e9, abs(center.y) < 1e9 else { return nil }
         let box = size.rounded()
         let left = center.x - box / 2, top = center.y - box / 2
         let ox = Int(left.rounded(.down)), oy = Int(top.rounded(.down))
@@ -30,13 +38,11 @@ final class IconRasterizer {
         // Spinner phases are quantised to 64 steps per turn: smooth at 60 Hz, bounded cache.
         let phaseStep = icon == .spinner ? clampedInt((phase - phase.rounded(.down)) * 64) : 0
         let key = Key(icon: icon, size: Int(box), phase: phaseStep, mirrored: mirrored, subX: subX, subY: subY)
-        let mask = cache[key] ?? rasterize(key)
-        if cache[key] == nil {
-            if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
-            cache[key] = mask
-        }
-        canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-                         color: color, opacity: opacity, spans: mask.spans, tint: mask.tint)
+        if let hit = cache[key] { return (hit, ox, oy) }
+        let mask = rasterize(key)
+        if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
+        cache[key] = mask
+        return (mask, ox, oy)
     }
 
     private func rasterize(_ key: Key) -> Mask {

@@ -8,6 +8,12 @@ public final class SceneRenderer {
     private let icons = IconRasterizer()
     private let base = ControlBase()
     private var reported: Set<String> = []
+    /// The resting thumb's image (`ThumbImage`), nil in its place when it has none, and the
+    /// thumb of the last frame that drew one: the image is made once the same thumb is drawn
+    /// in two frames running, never for a thumb that moves every frame.
+    private var thumbImage: (thumb: ThumbLayer, dx: Double, image: ThumbImage?)?
+    private var lastThumb: (thumb: ThumbLayer, dx: Double, frame: Int)?
+    private var frame = 0
     /// Fonts opened by the caller and shared with other renderers; used when a scene asks
     /// for them.
     private let shared: LabelFonts?
@@ -55,6 +61,7 @@ public final class SceneRenderer {
         let text = try textRenderer(scene.label)
         let damage = previous.map { Damage.between($0, scene) } ?? [canvas.bounds]
         if !damage.isEmpty { base.prepare(baseKey(scene), on: canvas) }
+        frame &+= 1
         for rect in damage {
             canvas.withClip(rect) { draw(scene, text: text) }
         }
@@ -67,6 +74,7 @@ public final class SceneRenderer {
     func renderLayered(_ scene: Scene) throws(FontError) {
         let text = try textRenderer(scene.label)
         canvas.withClip(canvas.bounds) { drawLayers(scene, text: text) }
+        thumbImage = nil
         previous = nil
     }
 
@@ -138,7 +146,7 @@ public final class SceneRenderer {
                 canvas.fillRoundedRect(fillRect, radius: s.fill.radius, paint: .solid(s.fill.color), opacity: s.fill.opacity)
             }
         }
-        drawThumb(s)
+        drawThumb(s, plain: false)
     }
 
     /// The layers one over the other, each over the whole clip.
@@ -161,14 +169,21 @@ public final class SceneRenderer {
         // The fill goes over the label: the dragged part of the track covers its text.
         canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
                                paint: .solid(s.fill.color), opacity: s.fill.opacity)
-        drawThumb(s)
+        drawThumb(s, plain: true)
     }
 
     /// The thumb, its border and its icon: over everything else.
-    private func drawThumb(_ s: Scene) {
+    /// Not `plain`, a thumb at rest is drawn from its image (`ThumbImage`).
+    private func drawThumb(_ s: Scene, plain: Bool) {
         let dx = s.controlOffset
         let th = s.thumb
         let thumbRect = th.rect.offsetBy(dx: dx, dy: 0)
+        if !plain, let image = restingThumbImage(th, dx: dx, rect: thumbRect) {
+            image.draw(on: canvas)
+            if s.reveal > 0 { canvas.fade(toward: s.revealColor, amount: s.reveal) }
+            if s.brightness < 1 { canvas.scaleBrightness(s.brightness) }
+            return
+        }
         let inner = th.borderWidth > 0 ? thumbRect.insetBy(th.borderWidth) : thumbRect
         canvas.fillRoundedRect(inner, radius: max(0, th.radius - th.borderWidth), paint: .solid(th.color),
                                opacity: th.opacity)
@@ -181,4 +196,21 @@ public final class SceneRenderer {
         if s.reveal > 0 { canvas.fade(toward: s.revealColor, amount: s.reveal) }
         if s.brightness < 1 { canvas.scaleBrightness(s.brightness) }
     }
+
+    /// The thumb's image when it rests: the same thumb drawn in an earlier frame too.
+    private func restingThumbImage(_ th: ThumbLayer, dx: Double, rect: Rect) -> ThumbImage? {
+        defer { lastThumb = (th, dx, frame) }
+        if let made = thumbImage, made.thumb == th, made.dx == dx { return made.image }
+        guard let last = lastThumb, last.thumb == th, last.dx == dx, last.frame != frame else { return nil }
+        let image = ThumbImage(th, rect: rect, icons: icons, shapes: &canvas.shapeCache)
+        thumbImage = (th, dx, image)
+        thumbImagesMade += 1
+        return image
+    }
+
+    /// Thumb images made so far, and whether the last one could be (tests check that the
+    /// resting path runs).
+    private(set) var thumbImagesMade = 0
+    var hasThumbImage: Bool { thumbImage?.image != nil }
 }
+
