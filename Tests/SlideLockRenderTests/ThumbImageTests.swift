@@ -67,4 +67,22 @@ import Testing
         th.opacity = 0
         #expect(ThumbImage(th, rect: th.rect, icons: IconRasterizer(), shapes: &shapes) == nil)
     }
+
+    /// Icons share one set of blend terms: a spinner's next phase (another mask of the same
+    /// size, in the same colour) must not be drawn with the last phase's terms.
+    @Test func theNextSpinnerPhaseIsNotTheLast() {
+        let shared = IconRasterizer()
+        let a = Canvas(width: 60, height: 60), b = Canvas(width: 60, height: 60)
+        let color = Color(rgb: 0x3A0CA3)
+        shared.draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0,
+                    mirrored: false, on: Canvas(width: 60, height: 60))
+        shared.draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0.5,
+                    mirrored: false, on: a)
+        IconRasterizer().draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0.5,
+                              mirrored: false, on: b)
+        var differing = 0
+        for i in 0..<(60 * 60) where a.pixels[i] != b.pixels[i] { differing += 1 }
+        #expect(differing == 0)
+    }
 }
+

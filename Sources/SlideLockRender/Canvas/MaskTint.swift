@@ -9,6 +9,10 @@ final class MaskTint {
     private(set) var factors: [UInt32] = []
     private var built: (source: UInt32, alpha: UInt32)?
 
+    /// Forgets the colour: the next `prepare` computes the terms, for a different mask of
+    /// the same size.
+    func invalidate() { built = nil }
+
     /// Makes the terms those of `source` (premultiplied, packed) at `alpha` over `mask`.
     func prepare(_ mask: [UInt8], source: UInt32, alpha: UInt32) {
         if let built, built.source == source && built.alpha == alpha && terms.count == mask.count { return }

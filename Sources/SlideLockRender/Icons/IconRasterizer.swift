@@ -11,23 +11,33 @@ final class IconRasterizer {
         let width: Int, height: Int
         let alpha: [UInt8]
         let spans: [Int32]
-        let tint = MaskTint()
     }
 
     private var cache: [Key: Mask] = [:]
+    /// The blend terms of the last mask drawn, one set for all: a spinner draws a new mask
+    /// every frame, and terms kept per mask would hold memory for up to `maxEntries` masks.
+    /// A resting thumb's icon is in its `ThumbImage`.
+    private let tint = MaskTint()
+    private var tintFor: Key?
     private static let maxEntries = 256
 
     /// Draws `icon` centred on `center` in a box of `size` pixels.
     func draw(_ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
               phase: Double, mirrored: Bool, on canvas: Canvas) {
-        guard let (mask, ox, oy) = mask(icon, size: size, center: center, phase: phase, mirrored: mirrored) else { return }
+        guard let (mask, ox, oy, key) = lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored)
+        else { return }
+        if tintFor != key { tint.invalidate(); tintFor = key }
         canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-                         color: color, opacity: opacity, spans: mask.spans, tint: mask.tint)
+                         color: color, opacity: opacity, spans: mask.spans, tint: tint)
     }
 
     /// The coverage mask `draw` blends for the same arguments, and its top-left pixel; nil
     /// when nothing would show.
     func mask(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (Mask, Int, Int)? {
+        lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored).map { ($0.0, $0.1, $0.2) }
+    }
+
+    private func lookUp(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (Mask, Int, Int, Key)? {
         // Past the canvas size nothing of the icon would show; NaN compares false.
         guard icon != .none, size >= 1, size <= 16_384, center.x.isFinite, center.y.isFinite,
               abs(center.x) < 1e9, abs(center.y) < 1e9 else { return nil }
@@ -38,11 +48,11 @@ final class IconRasterizer {
         // Spinner phases are quantised to 64 steps per turn: smooth at 60 Hz, bounded cache.
         let phaseStep = icon == .spinner ? clampedInt((phase - phase.rounded(.down)) * 64) : 0
         let key = Key(icon: icon, size: Int(box), phase: phaseStep, mirrored: mirrored, subX: subX, subY: subY)
-        if let hit = cache[key] { return (hit, ox, oy) }
+        if let hit = cache[key] { return (hit, ox, oy, key) }
         let mask = rasterize(key)
         if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
         cache[key] = mask
-        return (mask, ox, oy)
+        return (mask, ox, oy, key)
     }
 
     private func rasterize(_ key: Key) -> Mask {
