@@ -137,8 +137,8 @@ public final class SceneRenderer {
         }
         if l.opacity > 0 {
             canvas.withClip(labelClip) {
-                text.draw(l.text, pixelSize: Int(l.pixelSize), center: labelCenter,
-                          color: l.color, opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
+                text.draw(l.text, pixelSize: Int(l.pixelSize), center: labelCenter, color: l.color,
+                          opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
             }
         }
         if !under.isEmpty {

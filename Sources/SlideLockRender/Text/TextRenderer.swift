@@ -35,21 +35,24 @@ final class TextRenderer {
 
     /// Draws `text` centred on `center` (vertically by ascent/descent), clipped to `clip`.
     /// With `shimmerX`, a bright band centred there brightens the glyphs.
+    /// `frame` numbers the caller's frames (nil: each call is one), see below.
     func draw(_ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
-              shimmerX: Double?, on canvas: Canvas) {
+              shimmerX: Double?, frame: Int? = nil, on canvas: Canvas) {
         guard opacity > 0, pixelSize > 0 else { return }
         // A label in one colour (no shimmer) is drawn from its line image once it rests:
-        // asked for twice running in the same place and colour (a fading label is not).
+        // asked for in two frames running in the same place and colour (a fading label is
+        // not, however many damaged rectangles a frame draws it in).
         if shimmerX == nil && composesLines {
             let p = PackedColor(color, opacity: opacity)
             let request = LineRequest(key: LineKey(text: text, size: pixelSize), at: center,
                                       source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
-            if lineImage?.request != request && lastLineRequest == request {
+            defer { lastLineRequest = (request, frame) }
+            if lineImage?.request != request, let last = lastLineRequest, last.request == request,
+               frame == nil || last.frame != frame {
                 let line = place(text, pixelSize: pixelSize, center: center) { _, _, _ in }
                 let glyphs = lastPlaced?.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) } ?? []
                 lineImage = (request, LineTerms(glyphs, source: request.source, alpha: p.a), line)
             }
-            lastLineRequest = request
             if let made = lineImage, made.request == request, let image = made.image {
                 image.draw(on: canvas)
                 lineImagesDrawn += 1
@@ -103,7 +106,7 @@ final class TextRenderer {
     private struct LineRequest: Equatable { let key: LineKey, at: Point, source: UInt32, alpha: UInt32 }
     private var lineImage: (request: LineRequest, image: LineTerms?,
                             line: (line: TextLine, originX: Double, baseline: Double))?
-    private var lastLineRequest: LineRequest?
+    private var lastLineRequest: (request: LineRequest, frame: Int?)?
 
     private struct InkKey: Equatable { let text: String, size: Int, x: Double, y: Double }
     private var lastInk: (key: InkKey, bounds: PixelRect)?
