@@ -74,8 +74,11 @@ import Testing
         let shared = IconRasterizer()
         let a = Canvas(width: 60, height: 60), b = Canvas(width: 60, height: 60)
         let color = Color(rgb: 0x3A0CA3)
-        shared.draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0,
-                    mirrored: false, on: Canvas(width: 60, height: 60))
+        // Six other phases first: more masks than the sets of terms kept, so sets are reused.
+        for phase in [0.0, 0.1, 0.2, 0.3, 0.4, 0.6] {
+            shared.draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: phase,
+                        mirrored: false, on: Canvas(width: 60, height: 60))
+        }
         shared.draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0.5,
                     mirrored: false, on: a)
         IconRasterizer().draw(.spinner, size: 40, center: Point(x: 30, y: 30), color: color, opacity: 1, phase: 0.5,

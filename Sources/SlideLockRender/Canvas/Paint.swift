@@ -59,9 +59,11 @@ public enum Paint: Equatable, Sendable {
     /// weights. With a constant alpha and ends inside 0...1 (every theme colour and hue
     /// rotation), each channel is `a + (b - a) * t` in 32-bit fixed point (2^22), which
     /// vectorises four columns wide with no conversions; otherwise in doubles.
+    /// Returns whether every column got the same 255 - alpha.
+    @discardableResult
     static func gradientColumns(from a: Color, to b: Color, weights w: UnsafePointer<Int32>, count: Int,
                                 opacity: Double, source s: UnsafeMutablePointer<UInt32>,
-                                inverse inv: UnsafeMutablePointer<UInt32>) {
+                                inverse inv: UnsafeMutablePointer<UInt32>) -> Bool {
         let inRange = [a.red, a.green, a.blue, b.red, b.green, b.blue].allSatisfy { (0.0...1.0).contains($0) }
         if a.alpha == b.alpha && inRange {
             let alpha = unit(a.alpha * opacity)
@@ -78,7 +80,7 @@ public enum Paint: Equatable, Sendable {
                 s[i] = UInt32(truncatingIfNeeded: red << 16 | green << 8 | blue)
             }
             inv.update(repeating: 255 - UInt32(k + 0.5), count: count)
-            return
+            return true
         }
         // The arithmetic of `Color.mixed` and `PackedColor` in one straight loop.
         let dr = b.red - a.red, dg = b.green - a.green, db = b.blue - a.blue, da = b.alpha - a.alpha
@@ -92,6 +94,7 @@ public enum Paint: Equatable, Sendable {
             s[i] = UInt32(truncatingIfNeeded: red << 16 | green << 8 | blue)
             inv[i] = UInt32(truncatingIfNeeded: 255 - Int32(alpha * 255 + 0.5))
         }
+        return false
     }
 }
 

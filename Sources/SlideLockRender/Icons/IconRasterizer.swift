@@ -14,11 +14,10 @@ final class IconRasterizer {
     }
 
     private var cache: [Key: Mask] = [:]
-    /// The blend terms of the last mask drawn, one set for all: a spinner draws a new mask
-    /// every frame, and terms kept per mask would hold memory for up to `maxEntries` masks.
-    /// A resting thumb's icon is in its `ThumbImage`.
-    private let tint = MaskTint()
-    private var tintFor: Key?
+    /// The blend terms of the last few masks drawn, not one set per mask: a spinner draws a
+    /// new mask every frame, and terms kept per mask would hold memory for up to `maxEntries`
+    /// masks. A resting thumb's icon is in its `ThumbImage`.
+    private var tints: [(key: Key, tint: MaskTint)] = []
     private static let maxEntries = 256
 
     /// Draws `icon` centred on `center` in a box of `size` pixels.
@@ -26,7 +25,18 @@ final class IconRasterizer {
               phase: Double, mirrored: Bool, on canvas: Canvas) {
         guard let (mask, ox, oy, key) = lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored)
         else { return }
-        if tintFor != key { tint.invalidate(); tintFor = key }
+        let tint: MaskTint
+        if let i = tints.firstIndex(where: { $0.key == key }) {
+            tint = tints[i].tint
+        } else if tints.count < 4 {
+            tint = MaskTint()
+            tints.append((key, tint))
+        } else {
+            // The oldest set makes way: first in, first out.
+            tint = tints.removeFirst().tint
+            tint.invalidate()
+            tints.append((key, tint))
+        }
         canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
                          color: color, opacity: opacity, spans: mask.spans, tint: tint)
     }

@@ -45,6 +45,8 @@ final class ControlBase {
     private var rims: RimList?
     private var shapesSeen: (track: ShapeRows?, fill: ShapeRows?, start: Int, count: Int)?
     private var shapesStable = false
+    /// The track's 255 - alpha when every column has the same one (nil otherwise).
+    private var uniformInverse: UInt32?
     /// Rim lists built so far (tests check that the replay path runs).
     private(set) var rimListsBuilt = 0
 
@@ -90,13 +92,17 @@ final class ControlBase {
                 && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
         } ?? false
         trackBuilt = (key, start, count)
+        var uniform = uniformInverse
+        defer { uniformInverse = count > 0 ? uniform : nil }
         trackSource.withUnsafeMutableBufferPointer { source in
             trackInverse.withUnsafeMutableBufferPointer { inverse in
                 withoutFill.withUnsafeMutableBufferPointer { plain in
                     withFill.withUnsafeMutableBufferPointer { filled in
                         guard count > 0 else { return }
                         if !trackUnchanged {
-                            writeTrackColumns(source: source.baseAddress!, inverse: inverse.baseAddress!, count: count)
+                            let same = writeTrackColumns(source: source.baseAddress!, inverse: inverse.baseAddress!,
+                                                         count: count)
+                            uniform = same ? inverse[0] : nil
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
                             // in `blendOpaqueSpan`.
                             plain.baseAddress!.update(repeating: bg, count: count)
@@ -120,12 +126,14 @@ final class ControlBase {
         }
     }
 
+    /// Returns whether every column got the same 255 - alpha (a solid track, a gradient of
+    /// one alpha); false when that is not known.
     private func writeTrackColumns(source: UnsafeMutablePointer<UInt32>, inverse: UnsafeMutablePointer<UInt32>,
-                                   count: Int) {
-        guard let track else { return }
+                                   count: Int) -> Bool {
+        guard let track else { return false }
         guard case .horizontalGradient(let a, let b, let g0, let g1) = track.paint else {
             track.paint.writeColumns(from: start, count: count, opacity: track.opacity, source: source, inverse: inverse)
-            return
+            return true
         }
         if weights.count != count || weightsBuilt.map({ $0 != (g0, g1, start) }) ?? true {
             if weights.count != count { weights = [Int32](repeating: 0, count: count) }
@@ -134,7 +142,7 @@ final class ControlBase {
             }
             weightsBuilt = (g0, g1, start)
         }
-        weights.withUnsafeBufferPointer {
+        return weights.withUnsafeBufferPointer {
             Paint.gradientColumns(from: a, to: b, weights: $0.baseAddress!, count: count, opacity: track.opacity,
                                   source: source, inverse: inverse)
         }
@@ -153,16 +161,19 @@ final class ControlBase {
                 rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
                 rimListsBuilt += 1
             }
+            // Every theme's track has one alpha: the rims' blends then have constant parts.
+            let useTerms = uniformInverse != nil
+            if let inverse = uniformInverse {
+                rims!.prepareTerms(background: background, trackInverse: inverse, fillSource: fillSource,
+                                   fillInverse: fillInverse)
+            }
             let rims = self.rims!
             withFill.withUnsafeBufferPointer { filled in
                 trackSource.withUnsafeBufferPointer { source in
                     trackInverse.withUnsafeBufferPointer { inverse in
-                        for y in area.y..<area.maxY {
-                            rims.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width,
-                                       background: background, template: filled.baseAddress!, start: start,
-                                       trackSource: source.baseAddress!, trackInverse: inverse.baseAddress!,
-                                       fillSource: fillSource, fillInverse: fillInverse)
-                        }
+                        rims.paint(area, on: canvas, background: background, template: filled.baseAddress!,
+                                   start: start, trackSource: source.baseAddress!, trackInverse: inverse.baseAddress!,
+                                   fillSource: fillSource, fillInverse: fillInverse, useTerms: useTerms)
                     }
                 }
             }

@@ -1,3 +1,5 @@
+import SlideLockCore
+
 /// The pixels of `ControlBase`'s rows that the template row gets wrong (the shapes' rims,
 /// and whole rows a shape covers partly), listed once with both shapes' coverages for
 /// whole canvas rows. The hue animation changes the track's colours and nothing else, so
@@ -11,6 +13,11 @@ struct RimList {
     private var lows: [Int] = [], highs: [Int] = [], starts: [Int] = [0]
     private var xs: [Int32] = []
     private var trackCoverages: [UInt8] = [], fillCoverages: [UInt8] = []
+    /// Per pixel, the parts of its blends that do not change with the track's colours, for
+    /// a track of one alpha over one background: `blend` is `source * c + dst * (255 - a c)`,
+    /// and only the track's source changes from one hue frame to the next.
+    private var backgroundTerms: [UInt32] = [], fillTerms: [UInt32] = [], fillFactors: [UInt32] = []
+    private var termsFor: (background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32)?
 
     /// The list for `track` and `fill` (either may be absent) on rows `width` pixels wide
     /// and `height` rows high.
@@ -54,32 +61,83 @@ struct RimList {
     /// Pixels listed: what a frame blends one by one.
     var count: Int { xs.count }
 
-    /// Writes row `y`'s pixels `x0..<x1`: background, the template, then the listed pixels
-    /// from the background up, each shape at its own coverage.
-    @inline(__always)
-    func paint(_ y: Int, from x0: Int, to x1: Int, row: UnsafeMutablePointer<UInt32>, background: UInt32,
-               template: UnsafePointer<UInt32>, start: Int, trackSource: UnsafePointer<UInt32>,
-               trackInverse: UnsafePointer<UInt32>, fillSource: UInt32, fillInverse: UInt32) {
-        let i = y &- y0
-        guard y >= y0 && y < y1 && lows[i] != Int.max else {
-            (row + x0).update(repeating: background, count: x1 - x0)
-            return
+    /// Makes the constant parts of the blends those of `background`, a track whose every
+    /// column has `trackInverse` (255 - alpha), and the fill's colour.
+    mutating func prepareTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) {
+        if let t = termsFor, t == (background, trackInverse, fillSource, fillInverse) { return }
+        termsFor = (background, trackInverse, fillSource, fillInverse)
+        backgroundTerms = zip(trackCoverages, xs).map { c, _ in
+            scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32(c)))
         }
-        let lo = min(x1, max(x0, lows[i])), hi = max(lo, min(x1, highs[i]))
-        (row + x0).update(repeating: background, count: lo - x0)
-        (row + lo).update(from: template + (lo - start), count: hi - lo)
-        (row + hi).update(repeating: background, count: x1 - hi)
-        xs.withUnsafeBufferPointer { xs in
-            trackCoverages.withUnsafeBufferPointer { tc in
-                fillCoverages.withUnsafeBufferPointer { fc in
-                    for e in starts[i]..<starts[i + 1] {
-                        let x = Int(xs[e])
-                        guard x >= x0 && x < x1 else { continue }
+        fillTerms = fillCoverages.map { scalePacked(fillSource, UInt32($0)) }
+        fillFactors = fillCoverages.map { 255 &- div255((255 &- fillInverse) &* UInt32($0)) }
+    }
+
+    /// Whether `prepareTerms` was last called for these colours.
+    func hasTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) -> Bool {
+        termsFor.map { $0 == (background, trackInverse, fillSource, fillInverse) } ?? false
+    }
+
+    /// Writes rows `area.y..<area.maxY`, pixels `area.x..<area.maxX`: background, the
+    /// template, then the listed pixels from the background up, each shape at its own coverage.
+    /// With `useTerms`, the blends' constant parts come from `prepareTerms` (called for
+    /// these colours): the same values, half the arithmetic.
+    func paint(_ area: PixelRect, on canvas: Canvas, background: UInt32, template: UnsafePointer<UInt32>,
+               start: Int, trackSource: UnsafePointer<UInt32>, trackInverse: UnsafePointer<UInt32>,
+               fillSource: UInt32, fillInverse: UInt32, useTerms: Bool) {
+        trackCoverages.withUnsafeBufferPointer { tc in
+            fillCoverages.withUnsafeBufferPointer { fc in
+                guard useTerms else {
+                    paintRows(area, on: canvas, background: background, template: template, start: start) { e, x in
                         var p = background
                         let ct = UInt32(tc[e]), cf = UInt32(fc[e])
                         if ct > 0 { p = blendPacked(p, trackSource[x &- start], trackInverse[x &- start], coverage: ct) }
                         if cf > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: cf) }
-                        row[x] = p
+                        return p
+                    }
+                    return
+                }
+                backgroundTerms.withUnsafeBufferPointer { bt in
+                    fillTerms.withUnsafeBufferPointer { ft in
+                        fillFactors.withUnsafeBufferPointer { ff in
+                            paintRows(area, on: canvas, background: background, template: template, start: start) { e, x in
+                                var p = scalePacked(trackSource[x &- start], UInt32(tc[e])) &+ bt[e]
+                                if fc[e] > 0 { p = ft[e] &+ scalePacked(p, ff[e]) }
+                                return p
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Background, template and the listed pixels (`pixel(entry, x)`) of the area's rows.
+    @inline(__always)
+    private func paintRows(_ area: PixelRect, on canvas: Canvas, background: UInt32, template: UnsafePointer<UInt32>,
+                           start: Int, _ pixel: (Int, Int) -> UInt32) {
+        let (x0, x1) = (area.x, area.maxX)
+        xs.withUnsafeBufferPointer { xs in
+            lows.withUnsafeBufferPointer { lows in
+                highs.withUnsafeBufferPointer { highs in
+                    starts.withUnsafeBufferPointer { starts in
+                        for y in area.y..<area.maxY {
+                            let row = canvas.pixels + y * canvas.width
+                            let i = y &- y0
+                            guard y >= y0 && y < y1 && lows[i] != Int.max else {
+                                (row + x0).update(repeating: background, count: x1 - x0)
+                                continue
+                            }
+                            let lo = min(x1, max(x0, lows[i])), hi = max(lo, min(x1, highs[i]))
+                            (row + x0).update(repeating: background, count: lo - x0)
+                            (row + lo).update(from: template + (lo - start), count: hi - lo)
+                            (row + hi).update(repeating: background, count: x1 - hi)
+                            for e in starts[i]..<starts[i + 1] {
+                                let x = Int(xs[e])
+                                guard x >= x0 && x < x1 else { continue }
+                                row[x] = pixel(e, x)
+                            }
+                        }
                     }
                 }
             }

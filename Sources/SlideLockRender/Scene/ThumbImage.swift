@@ -94,7 +94,11 @@ final class ThumbImage {
             }
             if live0 >= live1 { rows.append((0, 0, 0, 0)); continue }
             if best.0 >= best.1 { best = (live1, live1) }
-            rows.append((live0, best.0, best.1, live1))
+            // The rim runs take whole groups of 4 pixels from the constant run (a constant
+            // blended with its terms is itself: factor 0), so they need no scalar tail.
+            let const0 = min(best.1, live0 + (best.0 - live0 + 3) / 4 * 4)
+            let const1 = max(const0, live1 - (live1 - best.1 + 3) / 4 * 4)
+            rows.append((live0, const0, const1, live1))
         }
         for i in factors.indices { factors[i] = factors[i] &* 0x0101_0101 }
     }

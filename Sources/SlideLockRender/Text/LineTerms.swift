@@ -61,7 +61,10 @@ final class LineTerms {
                     for py in area.y..<area.maxY {
                         let r = py - y
                         let from = max(0, Int(spans[2 * r]) - skip)
-                        let to = max(from, min(area.width, Int(spans[2 * r + 1]) - skip))
+                        // Padded to whole groups of 4 inside the image and the clip: the pixels
+                        // past the last inked one are left as they are (term 0, factor 255).
+                        let inked = max(from, min(area.width, Int(spans[2 * r + 1]) - skip))
+                        let to = inked == from ? from : min(area.width, from + (inked - from + 3) / 4 * 4)
                         let m = r * width + skip + from
                         blendTermsSpan(canvas.pixels + py * canvas.width + area.x + from, terms.baseAddress! + m,
                                        factors.baseAddress! + m, count: to - from)
