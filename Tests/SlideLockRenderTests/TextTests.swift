@@ -262,5 +262,10 @@ import Testing
         let shared = LineTerms([(glyph([255, 10]), 0, 0), (glyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
         #expect(shared == nil)
         #expect(LineTerms([], source: 0, alpha: 255) == nil)
+        // A label a configuration makes huge is drawn glyph by glyph, not held in memory.
+        let wide = GlyphBitmap(width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
+                               spans: [Int32](repeating: 0, count: 600))
+        #expect(LineTerms([(wide, 0, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
+        #expect(LineTerms([(glyph([255, 0]), 0, 0), (glyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
     }
 }

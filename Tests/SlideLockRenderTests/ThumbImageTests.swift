@@ -87,5 +87,20 @@ import Testing
         for i in 0..<(60 * 60) where a.pixels[i] != b.pixels[i] { differing += 1 }
         #expect(differing == 0)
     }
+
+    /// A thumb a configuration makes huge, or whose numbers are not finite, is drawn in
+    /// layers: no image is held for it, and nothing traps.
+    @Test func aHugeOrBrokenThumbHasNoImage() {
+        var shapes = ShapeCache()
+        for (side, x) in [(600.0, 0.0), (1e12, 0.0), (Double.nan, 0.0), (40, Double.infinity), (40, -1e300)] {
+            var th = Self.thumbs()[0]
+            th.rect = Rect(x: x, y: 0, width: side, height: side)
+            th.iconSize = side / 2
+            #expect(ThumbImage(th, rect: th.rect, icons: IconRasterizer(), shapes: &shapes) == nil, "side \(side) at \(x)")
+        }
+        var th = Self.thumbs()[0]
+        th.rect = Rect(x: 0, y: 0, width: 500, height: 500)
+        #expect(ThumbImage(th, rect: th.rect, icons: IconRasterizer(), shapes: &shapes) != nil, "under the cap")
+    }
 }
 

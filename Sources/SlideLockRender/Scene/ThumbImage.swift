@@ -15,6 +15,8 @@ final class ThumbImage {
     private var factors: [UInt32]
     /// Per row, relative to `x`: the pixels the thumb changes, and the constant run inside.
     private var rows: [(live0: Int, const0: Int, const1: Int, live1: Int)] = []
+    /// 2.3 MB of terms, factors and flags at most.
+    static let maximumPixels = 1 << 18
 
     /// The image of `th` drawn at `thumbRect` (offset already), with the shapes and icon
     /// masks the layer-by-layer drawing uses.
@@ -25,8 +27,10 @@ final class ThumbImage {
         let icon = icons.mask(th.icon, size: th.iconSize, center: thumbRect.center, phase: th.iconPhase,
                               mirrored: th.mirrored)
         if let (mask, ox, oy) = icon { box = box.union(PixelRect(x: ox, y: oy, width: mask.width, height: mask.height)) }
-        // An image is for a thumb, not for anything a hostile size could make huge.
-        guard !box.isEmpty, box.width <= 4096, box.height <= 4096, th.opacity > 0 else { return nil }
+        // An image is for a thumb (about 4 000 pixels at 800x480): one a configured size
+        // makes huge is drawn in layers, not held in memory.
+        guard !box.isEmpty, box.width <= Self.maximumPixels, box.height <= Self.maximumPixels,
+              box.width * box.height <= Self.maximumPixels, th.opacity > 0 else { return nil }
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
         terms = [UInt32](repeating: 0, count: width * height)
         factors = [UInt32](repeating: 255, count: width * height)

@@ -15,14 +15,18 @@ final class LineTerms {
     private var spans: [Int32]
 
     private static let identity: UInt32 = 0xFFFF_FFFF
+    /// 2 MB of terms and factors at most.
+    static let maximumPixels = 1 << 18
 
     /// The glyphs (image, top-left pixel) in `source` (premultiplied, packed) at `alpha`.
     init?(_ glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)], source: UInt32, alpha: UInt32) {
         guard let first = glyphs.first else { return nil }
         var box = PixelRect(x: first.x, y: first.y, width: first.bitmap.width, height: first.bitmap.height)
         for g in glyphs { box = box.union(PixelRect(x: g.x, y: g.y, width: g.bitmap.width, height: g.bitmap.height)) }
-        // A line image is for a label, not for anything a hostile size could make huge.
-        guard box.width > 0, box.height > 0, box.width <= 8192, box.height <= 1024 else { return nil }
+        // A line image is for a label (about 10 000 pixels at 800x480, 60 000 at 1080p): one
+        // a configured size makes huge is drawn glyph by glyph, not held in memory.
+        guard box.width > 0, box.height > 0, box.width <= Self.maximumPixels, box.height <= Self.maximumPixels,
+              box.width * box.height <= Self.maximumPixels else { return nil }
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
         terms = [UInt32](repeating: 0, count: width * height)
         factors = [UInt32](repeating: Self.identity, count: width * height)
