@@ -58,28 +58,16 @@ struct RimList {
         }
     }
 
-    /// Pixels listed: what a frame blends one by one.
-    var count: Int { xs.count }
-
     /// Makes the constant parts of the blends those of `background`, a track whose every
     /// column has `trackInverse` (255 - alpha), and the fill's colour.
     mutating func prepareTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) {
         if let t = termsFor, t == (background, trackInverse, fillSource, fillInverse) { return }
         termsFor = (background, trackInverse, fillSource, fillInverse)
-        backgroundTerms = zip(trackCoverages, xs).map { c, _ in
-            scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32(c)))
-        }
+        backgroundTerms = trackCoverages.map { scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32($0))) }
         fillTerms = fillCoverages.map { scalePacked(fillSource, UInt32($0)) }
         fillFactors = fillCoverages.map { 255 &- div255((255 &- fillInverse) &* UInt32($0)) }
     }
 
-    /// Whether `prepareTerms` was last called for these colours.
-    func hasTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) -> Bool {
-        termsFor.map { $0 == (background, trackInverse, fillSource, fillInverse) } ?? false
-    }
-
-    /// Writes rows `area.y..<area.maxY`, pixels `area.x..<area.maxX`: background, the
-    /// template, then the listed pixels from the background up, each shape at its own coverage.
     /// With `useTerms`, the blends' constant parts come from `prepareTerms` (called for
     /// these colours): the same values, half the arithmetic.
     func paint(_ area: PixelRect, on canvas: Canvas, background: UInt32, template: UnsafePointer<UInt32>,

@@ -34,7 +34,7 @@ final class ThumbImage {
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
         terms = [UInt32](repeating: 0, count: width * height)
         factors = [UInt32](repeating: 255, count: width * height)
-        var shut = [Bool](repeating: false, count: width * height)
+        var touched = [Bool](repeating: false, count: width * height)
         var possible = true
         // One more layer over pixel (px, py): as `blend` with `coverage`.
         func over(_ px: Int, _ py: Int, source: UInt32, alpha: UInt32, coverage c: UInt32) {
@@ -48,7 +48,7 @@ final class ThumbImage {
             } else {
                 possible = false
             }
-            shut[i] = true
+            touched[i] = true
         }
         // The body, as `fillRoundedRect` covers it.
         if !innerRect.isEmpty {
@@ -92,7 +92,7 @@ final class ThumbImage {
             let base = row * width
             var live0 = width, live1 = 0, best = (0, 0), run = 0
             for i in 0..<width {
-                if shut[base + i] { live0 = min(live0, i); live1 = i + 1 }
+                if touched[base + i] { live0 = min(live0, i); live1 = i + 1 }
                 run = factors[base + i] == 0 ? run + 1 : 0
                 if run > best.1 - best.0 { best = (i + 1 - run, i + 1) }
             }
