@@ -40,11 +40,12 @@ final class ControlBase {
     private var weights: [Int32] = []
     private var weightsBuilt: (x0: Double, x1: Double, start: Int)?
     /// The rim pixels listed for replay (`RimList`), and the shapes last prepared: the list
-    /// is built once the shapes were the same two frames running (a hue animation), never
-    /// for shapes that change every frame (a drag).
+    /// is built once the shapes were the same three frames running (a hue animation), never
+    /// for shapes that change every frame or pause for a frame (a drag).
     private var rims: RimList?
     private var shapesSeen: (track: ShapeRows?, fill: ShapeRows?, start: Int, count: Int)?
-    private var shapesStable = false
+    /// Frames prepared since the shapes last changed.
+    private var sameShapes = 0
     /// The track's 255 - alpha when every column has the same one (nil otherwise).
     private var uniformInverse: UInt32?
     /// Rim lists built so far (tests check that the replay path runs).
@@ -72,9 +73,9 @@ final class ControlBase {
         let count = max(0, hi - lo)
         if let seen = shapesSeen, seen.track === track?.shape, seen.fill === fill?.shape,
            seen.start == start, seen.count == count {
-            shapesStable = true
+            sameShapes += 1
         } else {
-            shapesStable = false
+            sameShapes = 0
             rims = nil
             shapesSeen = (track?.shape, fill?.shape, start, count)
         }
@@ -156,7 +157,7 @@ final class ControlBase {
         let track = self.track, fill = includeFill ? self.fill : nil
         let background = self.background, start = self.start
         let fillSource = self.fillSource, fillInverse = self.fillInverse
-        if includeFill && shapesStable && !withFill.isEmpty {
+        if includeFill && sameShapes >= 2 && !withFill.isEmpty {
             if rims == nil {
                 rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
                 rimListsBuilt += 1

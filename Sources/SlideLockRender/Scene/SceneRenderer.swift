@@ -9,10 +9,11 @@ public final class SceneRenderer {
     private let base = ControlBase()
     private var reported: Set<String> = []
     /// The resting thumb's image (`ThumbImage`), nil in its place when it has none, and the
-    /// thumb of the last frame that drew one: the image is made once the same thumb is drawn
-    /// in two frames running, never for a thumb that moves every frame.
+    /// thumb of the last frame that drew one and in how many frames running: the image is
+    /// made once the same thumb is drawn in three frames running, never for a thumb that
+    /// moves every frame or pauses for a frame in a drag.
     private var thumbImage: (thumb: ThumbLayer, dx: Double, image: ThumbImage?)?
-    private var lastThumb: (thumb: ThumbLayer, dx: Double, frame: Int)?
+    private var lastThumb: (thumb: ThumbLayer, dx: Double, frame: Int, runs: Int)?
     private var frame = 0
     /// Fonts opened by the caller and shared with other renderers; used when a scene asks
     /// for them.
@@ -199,9 +200,12 @@ public final class SceneRenderer {
 
     /// The thumb's image when it rests: the same thumb drawn in an earlier frame too.
     private func restingThumbImage(_ th: ThumbLayer, dx: Double, rect: Rect) -> ThumbImage? {
-        defer { lastThumb = (th, dx, frame) }
+        let runs = lastThumb.map { $0.thumb == th && $0.dx == dx ? ($0.frame == frame ? $0.runs : $0.runs + 1) : 1 } ?? 1
+        defer { lastThumb = (th, dx, frame, runs) }
         if let made = thumbImage, made.thumb == th, made.dx == dx { return made.image }
-        guard let last = lastThumb, last.thumb == th, last.dx == dx, last.frame != frame else { return nil }
+        // A pressed (translucent) thumb never has one: do not pay for finding that out when
+        // a drag pauses for a frame. Otherwise the third frame running makes it.
+        guard PackedColor(th.color, opacity: th.opacity).a == 255, runs >= 3 else { return nil }
         let image = ThumbImage(th, rect: rect, icons: icons, shapes: &canvas.shapeCache)
         thumbImage = (th, dx, image)
         thumbImagesMade += 1

@@ -40,15 +40,18 @@ final class TextRenderer {
               shimmerX: Double?, frame: Int? = nil, on canvas: Canvas) {
         guard opacity > 0, pixelSize > 0 else { return }
         // A label in one colour (no shimmer) is drawn from its line image once it rests:
-        // asked for in two frames running in the same place and colour (a fading label is
-        // not, however many damaged rectangles a frame draws it in).
+        // asked for in three frames running in the same place and colour (a fading label is
+        // not, however many damaged rectangles a frame draws it in, nor one whose drag
+        // pauses for a frame).
         if shimmerX == nil && composesLines {
             let p = PackedColor(color, opacity: opacity)
             let request = LineRequest(key: LineKey(text: text, size: pixelSize), at: center,
                                       source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
-            defer { lastLineRequest = (request, frame) }
-            if lineImage?.request != request, let last = lastLineRequest, last.request == request,
-               frame == nil || last.frame != frame {
+            let runs = lastLineRequest.map {
+                $0.request == request ? (frame != nil && $0.frame == frame ? $0.runs : $0.runs + 1) : 1
+            } ?? 1
+            defer { lastLineRequest = (request, frame, runs) }
+            if lineImage?.request != request && runs >= 3 {
                 let line = place(text, pixelSize: pixelSize, center: center) { _, _, _ in }
                 let glyphs = lastPlaced?.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) } ?? []
                 lineImage = (request, LineTerms(glyphs, source: request.source, alpha: p.a), line)
@@ -106,7 +109,7 @@ final class TextRenderer {
     private struct LineRequest: Equatable { let key: LineKey, at: Point, source: UInt32, alpha: UInt32 }
     private var lineImage: (request: LineRequest, image: LineTerms?,
                             line: (line: TextLine, originX: Double, baseline: Double))?
-    private var lastLineRequest: (request: LineRequest, frame: Int?)?
+    private var lastLineRequest: (request: LineRequest, frame: Int?, runs: Int)?
 
     private struct InkKey: Equatable { let text: String, size: Int, x: Double, y: Double }
     private var lastInk: (key: InkKey, bounds: PixelRect)?
