@@ -83,6 +83,32 @@ import Testing
         }
     }
 
+    /// A drag draws the thumb and the fill's end on quarter pixels, so its shapes are a few
+    /// ends moved by whole pixels: 80 frames of a slow drag compute a handful of them (one a
+    /// frame without the snap), and the last frame is still exactly a full redraw.
+    @Test func aDragReusesItsShapesEnds() throws {
+        let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
+        let incremental = SceneRenderer(width: 800, height: 480)
+        var v = ControlVisual(state: .dragging, progress: 0.1)
+        try incremental.render(builder.scene(v))
+        let before = incremental.canvas.shapeCache.endsMade
+        let home = builder.scene(ControlVisual(state: .dragging, progress: 0)).thumb.rect.minX
+        for i in 1...80 {
+            v.progress = 0.1 + Double(i) * 0.0037
+            let scene = builder.scene(v)
+            let steps = (scene.thumb.rect.minX - home) * 4
+            #expect(steps == steps.rounded(), "frame \(i): the thumb is \(steps / 4) px from home")
+            try incremental.render(scene)
+        }
+        let made = incremental.canvas.shapeCache.endsMade - before
+        #expect(made <= 12, "80 drag frames computed \(made) shape ends")
+        let full = SceneRenderer(width: 800, height: 480)
+        try full.render(builder.scene(v))
+        var differing = 0
+        for p in 0..<(800 * 480) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+        #expect(differing == 0)
+    }
+
     /// The hue animation alone, at rest and with the thumb held still part way: after the
     /// first frame the base replays its rim list (`RimList`), and every frame must still be
     /// exactly a full redraw, in every theme, both directions and with translucent stops.

@@ -26,15 +26,20 @@ public struct Layout: Equatable, Sendable {
     public var travel: Double { max(0, track.width - 2 * inset - thumbSide) }
 
     /// The thumb at `progress` (0 = home, 1 = end), before press scaling.
-    public func thumb(progress: Double) -> Rect {
-        let offset = progress * travel
+    public func thumb(progress: Double) -> Rect { thumb(offset: progress * travel) }
+
+    /// The thumb `offset` pixels from home.
+    public func thumb(offset: Double) -> Rect {
         let x = rightToLeft ? track.maxX - inset - thumbSide - offset : track.x + inset + offset
         return Rect(x: x, y: track.y + inset, width: thumbSide, height: thumbSide)
     }
 
     /// The fill: from the track's leading edge to the thumb's trailing edge plus the inset.
-    public func fill(progress: Double) -> Rect {
-        let width = min(track.width, 2 * inset + thumbSide + progress * travel)
+    public func fill(progress: Double) -> Rect { fill(offset: progress * travel) }
+
+    /// The fill behind a thumb `offset` pixels from home.
+    public func fill(offset: Double) -> Rect {
+        let width = min(track.width, 2 * inset + thumbSide + offset)
         let x = rightToLeft ? track.maxX - width : track.x
         return Rect(x: x, y: track.y, width: width, height: track.height)
     }

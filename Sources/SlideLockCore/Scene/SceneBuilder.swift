@@ -33,9 +33,12 @@ public struct SceneBuilder: Sendable {
         // A theme without a lock icon keeps its own icon when unlocked, but shows a checkmark.
         if v.state == .unlocked && theme.icon != .lock { icon = .checkmark }
 
-        let fillRect = layout.fill(progress: progress)
+        // Drawn on quarter pixels, as icons are: a dragged thumb and the fill's end take
+        // four shapes per pixel, which the renderer computes once each and moves.
+        let offset = (progress * layout.travel * 4).rounded() / 4
+        let fillRect = layout.fill(offset: offset)
         let fillOpacity = theme.fillOpacity ?? (fillRect.width / track.width)
-        let thumbBase = layout.thumb(progress: progress).offsetBy(dx: v.shake, dy: 0)
+        let thumbBase = layout.thumb(offset: offset).offsetBy(dx: (v.shake * 4).rounded() / 4, dy: 0)
         let scale = 1 - 0.05 * v.press
         let thumbRect = thumbBase.scaled(by: scale)
         // The label fades out as the thumb approaches it (gone by 60 % of the travel).

@@ -2,9 +2,14 @@ import SlideLockCore
 
 /// A rounded rectangle's coverage, row by row: in each row the pixels of `midStart..<midEnd`
 /// share one coverage (the row's vertical coverage), and only the rim pixels either side of
-/// them (the anti-aliased ends, the corners) have their own, computed once here from the
-/// signed distance and kept. Drawing a shape that did not change then costs no square roots,
-/// and the same numbers serve the full redraw and every damaged rectangle.
+/// them (the anti-aliased ends, the corners) have their own, computed once from the signed
+/// distance and kept. Drawing a shape that did not change then costs no square roots, and
+/// the same numbers serve the full redraw and every damaged rectangle.
+///
+/// The two rims come from two `ShapeEnd`s, each the same for every shape whose edge sits
+/// the same way in its pixel: a dragged fill keeps its left end and moves its right end,
+/// and a dragged thumb moved by whole pixels is the same two ends. So a drag computes no
+/// distances once each quarter-pixel step of the thumb has been seen.
 final class ShapeRows {
     let rect: Rect
     let radius: Double
@@ -13,93 +18,66 @@ final class ShapeRows {
     /// The middle span of a row whose coverage is the row's alone, with band 0.5: every
     /// row's own middle span lies inside it.
     let interiorStart: Int, interiorEnd: Int
-    // Immutable once built: the hot loops read them without exclusivity checks.
-    private let midStarts: [Int]
-    private let midEnds: [Int]
-    private let rowCoverages: [UInt32]
-    /// Per row: where its rim coverages start in `rims` (left rim, then right rim).
-    private let rimOffsets: [Int]
-    /// Owned, immutable after init: rows hand out pointers into it (see `Row`).
+    /// The left rim, counted from `x0` rightwards, and the right rim, from `x1 - 1` leftwards.
+    private let left: ShapeEnd, right: ShapeEnd
+    /// Every row's spans. Each row's rims are copied together into `rims` (left rim, then
+    /// right rim, left to right): a row is then one pointer, and the pixel loops that pass
+    /// rows around stay in registers (two pointers cost a full frame 3 % more).
+    private let rows: [Row]
+    /// Owned, immutable after init: rows hand out pointers into it.
     private let rims: UnsafeMutableBufferPointer<UInt8>
-    /// Per row: the first pixel of the left rim and the end of the right rim with any
-    /// coverage; the rest of the rims is outside the shape.
-    private let liveStarts: [Int]
-    private let liveEnds: [Int]
 
-    init(rect: Rect, radius: Double) {
+    /// The shape with its ends computed for it alone (tests; `ShapeCache` shares them).
+    convenience init(rect: Rect, radius: Double) {
+        var ends = EndCache()
+        self.init(rect: rect, radius: radius, ends: &ends)
+    }
+
+    init(rect: Rect, radius: Double, ends: inout EndCache) {
         self.rect = rect
         self.radius = radius
         let pixels = rect.enclosingPixels
         x0 = pixels.x; x1 = pixels.maxX; y0 = pixels.y; y1 = pixels.maxY
         let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
-        interiorStart = min(x1, max(x0, clampedInt((rect.minX).rounded(.up))))
-        interiorEnd = max(interiorStart, min(x1, clampedInt((rect.maxX - 1).rounded(.down)) + 1))
-        let shape = RoundedBox(rect: rect, radius: r)
-        let rows = max(0, y1 - y0)
-        var midStarts = [Int](repeating: 0, count: rows), midEnds = midStarts, rimOffsets = midStarts
-        var liveStarts = midStarts, liveEnds = midStarts
-        var rowCoverages = [UInt32](repeating: 0, count: rows)
-        // First the spans of every row, which size the rims; then the rims, written in place.
-        // A row's pixel-centre height, and how far it lies past the corner circles' centres
-        // (nil between the corners).
-        let top = y0
-        func height(_ i: Int) -> (cy: Double, cornerDy: Double?) {
-            let cy = Double(top + i) + 0.5
-            if cy < rect.minY + r { return (cy, rect.minY + r - cy) }
-            if cy > rect.maxY - r { return (cy, cy - (rect.maxY - r)) }
-            return (cy, nil)
+        let rows = ShapeEnd.Rows(top: rect.minY, bottom: rect.maxY, radius: r, y0: y0, count: max(0, y1 - y0))
+        // How far each edge lies inside its outermost pixel.
+        var f = rect.minX - Double(x0), g = Double(x1) - rect.maxX
+        if rect.width >= 1 && (0...1).contains(f) && (0...1).contains(g) {
+            (f, g) = (EndCache.snap(f), EndCache.snap(g))
+            left = ends.end(edge: f, rows: rows)
+            right = ends.end(edge: g, rows: rows)
+        } else {
+            // Under a pixel wide a rim pixel may lie past the middle, where the nearer
+            // corner is not the one that counts (and past 2^50 the pixels were clamped): the
+            // whole box's distance, for this shape alone, rims no longer than it is wide.
+            let box = RoundedBox(rect: rect, radius: r)
+            let (a, b) = (x0, x1)
+            left = ShapeEnd(edge: f, rows: rows, limit: b - a) { k, cy in box.distance(x: Double(a + k) + 0.5, y: cy) }
+            right = ShapeEnd(edge: g, rows: rows, limit: b - a) { k, cy in box.distance(x: Double(b - 1 - k) + 0.5, y: cy) }
         }
-        var rimCount = 0
-        for i in 0..<rows {
-            let (cy, cornerDy) = height(i)
-            let inCorner = cornerDy != nil
-            let rowCoverage = SlideLockRender.coverage(0.5 - max(rect.minY - cy, cy - rect.maxY))
-            // Columns whose coverage is the row's vertical coverage alone: between the
-            // corners, plus, in a fully covered row, the part of each corner circle at
-            // least half a pixel inside it (distance <= r - 0.5 gives coverage 1 there too).
-            var band = inCorner ? max(r, 0.5) : 0.5
-            if let dy = cornerDy, rowCoverage == 255 {
-                let inner = r - 0.5
-                band = max(0.5, r - (max(0, inner * inner - dy * dy)).squareRoot())
+        // ceil(minX) and floor(maxX - 1) + 1, from the edges the rims were made for.
+        interiorStart = min(x1, max(x0, x0 &+ clampedInt(f.rounded(.up))))
+        interiorEnd = max(interiorStart, min(x1, x1 &- clampedInt(g.rounded(.up))))
+        // One pass: the ends' rims bound the copies (clamping only shortens them).
+        let rims = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, left.rimTotal + right.rimTotal))
+        var offset = 0
+        let (l, e, a, b) = (left, right, x0, x1)
+        self.rows = [Row](unsafeUninitializedCapacity: rows.count) { made, count in
+            for i in 0..<rows.count {
+                let midStart = min(b, a &+ l.mids[i])
+                let midEnd = max(midStart, b &- e.mids[i])
+                let row = rims.baseAddress! + offset
+                row.update(from: l.rim(i), count: midStart &- a)
+                let rightAt = row + ((midStart &- a) &- midEnd), source = e.rim(i)
+                for x in midEnd..<b { rightAt[x] = source[(b &- 1) &- x] }
+                (made.baseAddress! + i).initialize(to: Row(
+                    x0: a, x1: b, midStart: midStart, midEnd: midEnd, coverage: l.coverages[i], rims: UnsafePointer(row),
+                    liveStart: min(midStart, a &+ l.lives[i]), liveEnd: max(midEnd, b &- e.lives[i])))
+                offset &+= (midStart &- a) &+ (b &- midEnd)
             }
-            let midStart = min(x1, max(x0, clampedInt((rect.minX + band - 0.5).rounded(.up))))
-            midStarts[i] = midStart
-            midEnds[i] = max(midStart, min(x1, clampedInt((rect.maxX - band - 0.5).rounded(.down)) + 1))
-            rowCoverages[i] = rowCoverage
-            rimOffsets[i] = rimCount
-            rimCount += (midStart - x0) + (x1 - midEnds[i])
+            count = rows.count
         }
-        let rims = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, rimCount))
-        rims.initialize(repeating: 0)
-        for i in 0..<rows {
-            let (cy, cornerDy) = height(i)
-            let inCorner = cornerDy != nil, dy = cornerDy ?? 0
-            let midStart = midStarts[i], midEnd = midEnds[i]
-            // Pixels more than a pixel beyond the corner circle's outline have coverage 0
-            // for certain (the rims start zeroed): only the band next to the outline needs
-            // the distance.
-            let reach = inCorner ? max(0, (r + 1.5) * (r + 1.5) - dy * dy).squareRoot() : Double(x1 - x0)
-            let firstLive = max(x0, clampedInt((rect.minX + r - reach).rounded(.down)) - 1)
-            let lastLive = min(x1 - 1, clampedInt((rect.maxX - r + reach).rounded(.up)) + 1)
-            let left = rims.baseAddress! + rimOffsets[i] - x0
-            let right = rims.baseAddress! + rimOffsets[i] + (midStart - x0) - midEnd
-            var liveStart = midStart, liveEnd = midEnd
-            for x in max(x0, firstLive)..<max(max(x0, firstLive), midStart) {
-                let c = UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
-                if c > 0 && liveStart == midStart { liveStart = x }
-                left[x] = c
-            }
-            for x in midEnd..<max(midEnd, min(x1, lastLive + 1)) {
-                let c = UInt8(SlideLockRender.coverage(0.5 - shape.distance(x: Double(x) + 0.5, y: cy)))
-                if c > 0 { liveEnd = x + 1 }
-                right[x] = c
-            }
-            liveStarts[i] = liveStart; liveEnds[i] = liveEnd
-        }
-        self.midStarts = midStarts; self.midEnds = midEnds; self.rowCoverages = rowCoverages
-        self.rimOffsets = rimOffsets
         self.rims = rims
-        self.liveStarts = liveStarts; self.liveEnds = liveEnds
     }
 
     deinit { rims.deallocate() }
@@ -109,9 +87,7 @@ final class ShapeRows {
     @inline(__always)
     func row(_ y: Int) -> Row? {
         guard y >= y0 && y < y1 else { return nil }
-        let i = y &- y0
-        return Row(x0: x0, x1: x1, midStart: midStarts[i], midEnd: midEnds[i], coverage: rowCoverages[i],
-                   rims: UnsafePointer(rims.baseAddress! + rimOffsets[i]), liveStart: liveStarts[i], liveEnd: liveEnds[i])
+        return rows[y &- y0]
     }
 
     /// Coverage (0...255) of pixel `x` in `row`.
@@ -123,6 +99,8 @@ final class ShapeRows {
         let x0: Int, x1: Int, midStart: Int, midEnd: Int, coverage: UInt32
         /// The row's rim coverages: left rim, then right rim.
         let rims: UnsafePointer<UInt8>
+        /// Pixels outside `liveStart..<liveEnd` have coverage 0.
+        let liveStart: Int, liveEnd: Int
 
         /// Coverage (0...255) of pixel `x`.
         @inline(__always)
@@ -132,14 +110,16 @@ final class ShapeRows {
             if x < midEnd { return coverage }
             return UInt32(rims[(midStart &- x0) &+ (x &- midEnd)])
         }
-        /// Pixels outside `liveStart..<liveEnd` have coverage 0.
-        let liveStart: Int, liveEnd: Int
     }
 }
 
-/// The last few shapes' rows: the track, the fill and the thumb each stay put for many frames.
+/// The last few shapes' rows, and the ends they were made of: the track, the fill and the
+/// thumb each stay put for many frames, and a moving one reuses its ends.
 struct ShapeCache {
     private var entries: [ShapeRows] = []
+    private var ends = EndCache()
+    /// Ends computed so far (tests check that moves reuse them).
+    var endsMade: Int { ends.made }
 
     mutating func rows(_ rect: Rect, radius: Double) -> ShapeRows {
         if let i = entries.firstIndex(where: { $0.rect == rect && $0.radius == radius }) {
@@ -147,9 +127,37 @@ struct ShapeCache {
             if i != entries.count - 1 { entries.remove(at: i); entries.append(hit) }
             return hit
         }
-        let made = ShapeRows(rect: rect, radius: radius)
+        let made = ShapeRows(rect: rect, radius: radius, ends: &ends)
         if entries.count >= 8 { entries.removeFirst() }
         entries.append(made)
+        return made
+    }
+}
+
+/// Ends by where their edge sits in its pixel, to 1/256 of a pixel: positions computed two
+/// ways (a thumb scaled about its centre) land on the same end, and the shape moves by at
+/// most 1/512 of a pixel, which no coverage step shows.
+struct EndCache {
+    private var entries: [(edge: Double, rows: ShapeEnd.Rows, end: ShapeEnd)] = []
+    private(set) var made = 0
+
+    static func snap(_ edge: Double) -> Double { (edge * 256).rounded() / 256 }
+
+    /// The end for an edge already snapped.
+    mutating func end(edge f: Double, rows: ShapeEnd.Rows) -> ShapeEnd {
+        if let hit = entries.first(where: { $0.edge == f && $0.rows == rows }) { return hit.end }
+        // The distance to the nearer corner, with the edge at `f` in pixel 0 and the
+        // shape straight beyond: what the whole box's distance is on this side of its middle.
+        let r = rows.radius, hh = (rows.bottom - rows.top) / 2, cy = (rows.top + rows.bottom) / 2
+        let made = ShapeEnd(edge: f, rows: rows, limit: .max) { k, y in
+            let qx = (f + r) - (Double(k) + 0.5), qy = abs(y - cy) - (hh - r)
+            let ox = max(qx, 0), oy = max(qy, 0)
+            return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
+        }
+        // Enough for a thumb's four quarter-pixel steps, both ends, beside the track and fill.
+        if entries.count >= 16 { entries.removeFirst() }
+        entries.append((f, rows, made))
+        self.made += 1
         return made
     }
 }
