@@ -79,5 +79,57 @@ import Testing
         }
         #expect(a == [0x102030, blend(0x102030, source: 0xFF, alpha: 255, coverage: 128), 0xFF, 0xFF])
     }
+
+    /// A colour blended straight from the coverage bytes (a fading label: a new colour every
+    /// frame) gives exactly the per-pixel blend: every coverage, any span length and alignment.
+    @Test(arguments: [(Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
+                      (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color(rgb: 0xE0E0FF), 0.37)])
+    func coverageSpansEqualThePerPixelBlend(color: Color, opacity: Double) {
+        let p = PackedColor(color, opacity: opacity)
+        let source = p.r << 16 | p.g << 8 | p.b
+        var seed: UInt32 = 4242
+        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        let mask = (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
+        for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
+            for offset in 0..<4 where offset + count <= mask.count {
+                let a = (0..<count).map { _ in next() & 0xFFFFFF }
+                var b = a
+                b.withUnsafeMutableBufferPointer { dst in
+                    mask.withUnsafeBufferPointer { m in
+                        blendCoverageSpan(dst.baseAddress!, m.baseAddress! + offset, source: source, alpha: p.a, count: count)
+                    }
+                }
+                var wrong = 0
+                for i in 0..<count where b[i] != blend(a[i], source: source, alpha: p.a, coverage: UInt32(mask[offset + i])) {
+                    wrong += 1
+                }
+                #expect(wrong == 0, "count \(count) offset \(offset): \(wrong) pixels differ")
+            }
+        }
+    }
+
+    /// A glyph drawn in a new colour each call (a label fading as the thumb passes) computes
+    /// no terms; asked for in one colour again, it does, and draws what the straight blend draws.
+    @Test func aFadingGlyphComputesNoTerms() {
+        var seed: UInt32 = 99
+        let (w, h) = (23, 17)
+        let mask = (0..<(w * h)).map { _ -> UInt8 in seed = seed &* 1664525 &+ 1013904223; return UInt8(truncatingIfNeeded: seed >> 13) }
+        let spans = inkSpans(mask, width: w, height: h)
+        let fading = MaskTint()
+        let canvas = Canvas(width: 40, height: 30)
+        for (i, opacity) in [0.9, 0.8, 0.7, 0.6, 0.5].enumerated() {
+            canvas.blendMask(mask, width: w, height: h, x: 3 + i, y: 5, color: .white, opacity: opacity, spans: spans, tint: fading)
+        }
+        #expect(fading.prepared == 0, "a fading glyph computed terms \(fading.prepared) times")
+        // Three draws in one colour: straight, then terms twice; against three straight ones.
+        let kept = MaskTint()
+        let a = Canvas(width: 40, height: 30), b = Canvas(width: 40, height: 30)
+        for _ in 0..<3 { a.blendMask(mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: kept) }
+        for _ in 0..<3 { b.blendMask(mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: MaskTint()) }
+        #expect(kept.prepared == 1, "the terms were computed \(kept.prepared) times")
+        var differ = 0
+        for p in 0..<(40 * 30) where a.pixels[p] != b.pixels[p] { differ += 1 }
+        #expect(differ == 0, "\(differ) pixels differ between the terms and the straight blend")
+    }
 }
 

@@ -8,15 +8,30 @@ final class MaskTint {
     private(set) var terms: [UInt32] = []
     private(set) var factors: [UInt32] = []
     private var built: (source: UInt32, alpha: UInt32)?
+    /// The colour asked for last (`usesTerms`).
+    private var asked: (source: UInt32, alpha: UInt32)?
+    /// Times the terms were computed (tests check a fading label computes none).
+    private(set) var prepared = 0
 
     /// Forgets the colour: the next `prepare` computes the terms, for a different mask of
     /// the same size.
     func invalidate() { built = nil }
 
+    /// Whether to blend through terms: yes when they are those of this colour, or when the
+    /// colour was asked for the call before too (a resting label, an icon). A colour that
+    /// changes every call (a label fading as the thumb passes) is blended straight from the
+    /// mask (`blendCoverageSpan`): its terms would be used once, and cost more than the blend.
+    func usesTerms(source: UInt32, alpha: UInt32, count: Int) -> Bool {
+        defer { asked = (source, alpha) }
+        if let built, built == (source, alpha), terms.count == count { return true }
+        return asked.map { $0 == (source, alpha) } ?? false
+    }
+
     /// Makes the terms those of `source` (premultiplied, packed) at `alpha` over `mask`.
     func prepare(_ mask: [UInt8], source: UInt32, alpha: UInt32) {
         if let built, built.source == source && built.alpha == alpha && terms.count == mask.count { return }
         built = (source, alpha)
+        prepared += 1
         if terms.count != mask.count {
             terms = [UInt32](repeating: 0, count: mask.count)
             factors = terms
@@ -59,6 +74,45 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
     }
     while i < count {
         dst[i] = terms[i] &+ scalePacked(dst[i], factors[i] & 0xFF)
+        i &+= 1
+    }
+}
+
+/// `blend(dst, source, alpha, coverage)` per pixel straight from the coverage bytes, 4 pixels
+/// at a time in 16-bit lanes as `blendTermsSpan`: each pixel's term and factor are worked out
+/// in the lanes (the same roundings as `MaskTint.prepare`), then applied. Exactly the terms
+/// path's result, without writing the terms.
+@inline(__always)
+func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
+                       source: UInt32, alpha: UInt32, count: Int) {
+    let d = UnsafeMutableRawPointer(dst)
+    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
+    let (b, g, r) = (UInt16(source & 0xFF), UInt16((source >> 8) & 0xFF), UInt16((source >> 16) & 0xFF))
+    // Blue and red in the even bytes, green (and the unused byte, 0) in the odd ones.
+    let even = SIMD8<UInt16>(b, r, b, r, b, r, b, r), odd = SIMD8<UInt16>(g, 0, g, 0, g, 0, g, 0)
+    let a = SIMD8<UInt16>(repeating: UInt16(alpha))
+    @inline(__always) func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = x &+ half
+        return (t &+ (t &>> 8)) &>> 8
+    }
+    var i = 0
+    while i &+ 4 <= count {
+        let (c0, c1, c2, c3) = (UInt16(coverage[i]), UInt16(coverage[i &+ 1]), UInt16(coverage[i &+ 2]),
+                                UInt16(coverage[i &+ 3]))
+        if c0 | c1 | c2 | c3 != 0 {
+            let c = SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)
+            let term = over255(even &* c) | (over255(odd &* c) &<< 8)
+            let k = low &- over255(a &* c)
+            let o = 4 &* i
+            let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
+            let kept = over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)
+            (d + o).storeBytes(of: kept &+ term, as: SIMD8<UInt16>.self)
+        }
+        i &+= 4
+    }
+    while i < count {
+        let c = UInt32(coverage[i])
+        dst[i] = scalePacked(source, c) &+ scalePacked(dst[i], 255 &- div255(alpha &* c))
         i &+= 1
     }
 }

@@ -93,7 +93,23 @@ extension Canvas {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
-        tint.prepare(maskBytes, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+        let source = p.r << 16 | p.g << 8 | p.b
+        guard tint.usesTerms(source: source, alpha: p.a, count: maskBytes.count) else {
+            maskBytes.withUnsafeBufferPointer { mask in
+                spans.withUnsafeBufferPointer { spans in
+                    let skip = area.x - x
+                    for py in area.y..<area.maxY {
+                        let m = (py - y) * mw + skip
+                        let from = max(0, Int(spans[2 * (py - y)]) - skip)
+                        let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
+                        blendCoverageSpan(pixels + py * width + area.x + from, mask.baseAddress! + m + from,
+                                          source: source, alpha: p.a, count: to - from)
+                    }
+                }
+            }
+            return
+        }
+        tint.prepare(maskBytes, source: source, alpha: p.a)
         tint.terms.withUnsafeBufferPointer { terms in
             tint.factors.withUnsafeBufferPointer { factors in
                 spans.withUnsafeBufferPointer { spans in
