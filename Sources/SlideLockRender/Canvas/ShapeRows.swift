@@ -18,8 +18,6 @@ final class ShapeRows {
     /// The middle span of a row whose coverage is the row's alone, with band 0.5: every
     /// row's own middle span lies inside it.
     let interiorStart: Int, interiorEnd: Int
-    /// The left rim, counted from `x0` rightwards, and the right rim, from `x1 - 1` leftwards.
-    private let left: ShapeEnd, right: ShapeEnd
     /// Every row's spans. Each row's rims are copied together into `rims` (left rim, then
     /// right rim, left to right): a row is then one pointer, and the pixel loops that pass
     /// rows around stay in registers (two pointers cost a full frame 3 % more).
@@ -42,6 +40,8 @@ final class ShapeRows {
         let rows = ShapeEnd.Rows(top: rect.minY, bottom: rect.maxY, radius: r, y0: y0, count: max(0, y1 - y0))
         // How far each edge lies inside its outermost pixel.
         var f = rect.minX - Double(x0), g = Double(x1) - rect.maxX
+        // The left rim, counted from `x0` rightwards, and the right rim, from `x1 - 1` leftwards.
+        let left: ShapeEnd, right: ShapeEnd
         if rect.width >= 1 && (0...1).contains(f) && (0...1).contains(g) {
             (f, g) = (EndCache.snap(f), EndCache.snap(g))
             left = ends.end(edge: f, rows: rows)
