@@ -5,6 +5,11 @@ import Testing
 /// The one-colour span blend works on bytes in 16-bit lanes; it must give exactly what the
 /// packed per-pixel blend gives, for any colour, opacity, span length and alignment.
 @Suite struct BlendSpanTests {
+    /// All 256 coverages, then random ones, with 0 and 255 runs as glyphs have.
+    static func sampleMask(_ next: () -> UInt32) -> [UInt8] {
+        (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
+    }
+
     @Test(arguments: [(Color.white, 0.9), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
                       (Color(rgb: 0x76C893), 1.0), (Color(red: 1, green: 1, blue: 1, alpha: 0.5), 0.999)])
     func aSolidSpanEqualsThePackedBlend(color: Color, opacity: Double) {
@@ -40,8 +45,7 @@ import Testing
         let source = p.r << 16 | p.g << 8 | p.b
         var seed: UInt32 = 777
         func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
-        // All 256 coverages, then random ones, with 0 and 255 runs as glyphs have.
-        let mask = (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
+        let mask = Self.sampleMask(next)
         let tint = MaskTint()
         tint.prepare(mask, source: source, alpha: p.a)
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
@@ -89,7 +93,7 @@ import Testing
         let source = p.r << 16 | p.g << 8 | p.b
         var seed: UInt32 = 4242
         func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
-        let mask = (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
+        let mask = Self.sampleMask(next)
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
             for offset in 0..<4 where offset + count <= mask.count {
                 let a = (0..<count).map { _ in next() & 0xFFFFFF }
