@@ -147,6 +147,76 @@ import Testing
         }
     }
 
+    /// A label that only fades or shimmers changes its glyphs' pixels, not the whole track
+    /// it is clipped to; with the hue still, that is all a shimmer frame redraws, and the
+    /// pixels are still a full redraw's. Labels whose fonts differ damage both clips whole.
+    @Test func aFadingLabelDamagesItsInkOnly() throws {
+        let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
+        let incremental = SceneRenderer(width: 800, height: 480)
+        var v = ControlVisual(state: .locked, progress: 0)
+        v.shimmer = 0.2
+        try incremental.render(builder.scene(v))
+        let track = builder.layout.track.enclosingPixels
+        for i in 1...6 {
+            v.shimmer = 0.2 + Double(i) * 0.09
+            let scene = builder.scene(v)
+            let damage = try incremental.render(scene)
+            #expect(damage.count == 1)
+            let area = damage.reduce(0) { $0 + $1.area }
+            #expect(area > 0 && area < track.area / 3, "frame \(i): \(damage) against the track \(track)")
+            #expect(damage.allSatisfy { track.intersection($0) == $0 })
+            let differing = try Self.pixelsDifferingFromFull(incremental, scene)
+            #expect(differing == 0, "frame \(i): \(differing) pixels differ")
+        }
+        let a = builder.scene(v)
+        var b = a
+        b.label.opacity = 0.5
+        let ink = PixelRect(x: 300, y: 220, width: 200, height: 30)
+        #expect(Damage.between(a, b) { _ in ink } == [ink])
+        #expect(Damage.between(a, b) == [Damage.bounds(a.label.clip)], "no ink known: the clip")
+        b.label.fonts = ["Noto Sans"]
+        #expect(Damage.between(a, b) { _ in ink } == [Damage.bounds(a.label.clip)], "other fonts: the clip")
+        b = a
+        b.label.opacity = 0
+        var c = b
+        c.label.color = Color(rgb: 0xFF0000)
+        #expect(Damage.between(b, c) { _ in ink }.isEmpty, "an invisible label changes nothing")
+    }
+
+    /// A control slid part way off (the slide-off transition) is drawn `controlOffset` to the
+    /// side: what changes in it changes there, and a frame with only the hue changed must
+    /// still be exactly a full redraw.
+    @Test(arguments: [0.3, -0.41, 0.5137])
+    func anOffsetControlIsDamagedWhereItIsDrawn(exit: Double) throws {
+        var settings = Settings()
+        settings.animation.unlockTransition = .slide
+        let builder = SceneBuilder(settings: settings, width: 640, height: 400)
+        let incremental = SceneRenderer(width: 640, height: 400)
+        var v = ControlVisual(state: .locked, progress: 0)
+        v.exitOffset = exit
+        try incremental.render(builder.scene(v))
+        for i in 1...3 {
+            v.hueDegrees = Double(i) * 11
+            let scene = builder.scene(v)
+            #expect(scene.controlOffset != 0)
+            let damage = try incremental.render(scene)
+            #expect(damage.reduce(0) { $0 + $1.area } < 640 * 400 / 2)
+            let differing = try Self.pixelsDifferingFromFull(incremental, scene)
+            #expect(differing == 0, "frame \(i): \(differing) pixels differ, damage \(damage)")
+        }
+    }
+
+    /// Pixels where `renderer`'s canvas is not what a fresh full redraw of `scene` gives.
+    static func pixelsDifferingFromFull(_ renderer: SceneRenderer, _ scene: Scene) throws -> Int {
+        let full = SceneRenderer(width: scene.width, height: scene.height)
+        try full.render(scene)
+        var differing = 0
+        for p in 0..<(scene.width * scene.height) where renderer.canvas.pixels[p] != full.canvas.pixels[p] {
+            differing += 1
+        }
+        return differing
+    }
+
     @Test func unchangedSceneHasNoDamage() throws {
         let builder = SceneBuilder(settings: Settings(), width: 320, height: 240)
         let r = SceneRenderer(width: 320, height: 240)

@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 import SlideLockCore
+import SlideLockRender
 @testable import SlideLockRuntime
 
 /// Exit mode: after the unlock frame (and the slide-off, when on) is on screen, the loop
@@ -29,7 +30,13 @@ import SlideLockCore
         #expect(f.world.now() <= exitMoment + 2 * interval + 1e-6, "left at \(f.world.now()), exit moment \(exitMoment)")
         let last = try #require(f.output.shown.last)
         let completed = try #require(last.completed)
-        #expect(completed >= exitMoment - 1e-6)
+        if f.settings.animation.exitTransition && completed < exitMoment - 1e-6 {
+            // Slid off, the control left the screen before the exit moment: its frame
+            // changed no pixel, so the frame on screen must already be that picture.
+            #expect(try last.pixels == Self.slidOff(f), "the last frame shown, at \(completed), is not the exit's")
+        } else {
+            #expect(completed >= exitMoment - 1e-6)
+        }
         if !f.settings.animation.exitTransition {
             // The last frame shows the thumb at the end of the track.
             let x = try #require(f.thumbX(in: last))
@@ -37,6 +44,15 @@ import SlideLockCore
         }
         #expect(f.states.last == .unlocked)
         #expect(f.logLines.contains { $0.contains("session: exit") })
+    }
+
+    /// The picture once the unlocked control has slid off the screen.
+    static func slidOff(_ f: LoopFixture) throws -> [UInt32] {
+        var v = ControlVisual(state: .unlocked, progress: 1)
+        v.exitOffset = 1
+        let renderer = SceneRenderer(width: f.output.width, height: f.output.height)
+        try renderer.render(SceneBuilder(settings: f.settings, width: f.output.width, height: f.output.height).scene(v))
+        return Array(UnsafeBufferPointer(start: renderer.canvas.pixels, count: f.output.width * f.output.height))
     }
 
     @Test func exitsOnEveryOutput() throws {

@@ -4,7 +4,10 @@ import SlideLockCore
 /// layer damages its old and new bounds; overlapping rectangles merge so no pixel is
 /// drawn twice in a frame.
 public enum Damage {
-    public static func between(_ a: Scene, _ b: Scene) -> [PixelRect] {
+    /// `labelInk`, where it knows them, gives the pixels a label's glyphs cover: a label that
+    /// only fades or shimmers changes those alone.
+    public static func between(_ a: Scene, _ b: Scene,
+                               labelInk: (LabelLayer) -> PixelRect? = { _ in nil }) -> [PixelRect] {
         let full = PixelRect(x: 0, y: 0, width: b.width, height: b.height)
         if a.width != b.width || a.height != b.height || a.background != b.background
             || a.controlOffset != b.controlOffset || a.brightness != b.brightness
@@ -14,9 +17,25 @@ public enum Damage {
         var rects: [PixelRect] = []
         if a.track != b.track { rects.append(bounds(a.track.rect).union(bounds(b.track.rect))) }
         if a.fill != b.fill { rects += fillChange(a.fill, b.fill) }
-        if a.label != b.label { rects.append(bounds(a.label.clip).union(bounds(b.label.clip))) }
+        if a.label != b.label { rects.append(labelChange(a.label, b.label, ink: labelInk)) }
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
-        return merge(rects.map { $0.intersection(full) }.filter { !$0.isEmpty })
+        // The layers are drawn `controlOffset` to the side (the same in both scenes here).
+        let dx = b.controlOffset.isFinite ? b.controlOffset : 0
+        let shift = clampedInt(dx.rounded(.down)), widen = dx.rounded(.down) == dx ? 0 : 1
+        return merge(rects.map { PixelRect(x: $0.x + shift, y: $0.y, width: $0.width + widen, height: $0.height) }
+            .map { $0.intersection(full) }.filter { !$0.isEmpty })
+    }
+
+    /// What a changed label changes: a label draws nothing outside its glyphs' ink and its
+    /// clip, so with both inks known (the same fonts draw both) that is all; otherwise
+    /// both clips whole.
+    static func labelChange(_ a: LabelLayer, _ b: LabelLayer, ink: (LabelLayer) -> PixelRect?) -> PixelRect {
+        let whole = bounds(a.clip).union(bounds(b.clip))
+        guard a.fonts == b.fonts, a.weight == b.weight, let inkA = ink(a), let inkB = ink(b) else { return whole }
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        let drawnA = a.opacity > 0 ? inkA.intersection(a.clip.enclosingPixels) : none
+        let drawnB = b.opacity > 0 ? inkB.intersection(b.clip.enclosingPixels) : none
+        return drawnA.union(drawnB)
     }
 
     /// What a fill that grew or shrank changes: only its moving end. A solid rounded

@@ -60,7 +60,11 @@ public final class SceneRenderer {
     public func render(_ scene: Scene) throws(FontError) -> [PixelRect] {
         precondition(scene.width == canvas.width && scene.height == canvas.height, "scene size != canvas size")
         let text = try textRenderer(scene.label)
-        let damage = previous.map { Damage.between($0, scene) } ?? [canvas.bounds]
+        let damage = previous.map {
+            Damage.between($0, scene) { l in
+                text.inkBounds(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize), center: l.center)
+            }
+        } ?? [canvas.bounds]
         if !damage.isEmpty { base.prepare(baseKey(scene), on: canvas) }
         frame &+= 1
         for rect in damage {
@@ -118,8 +122,9 @@ public final class SceneRenderer {
         let fillRect = s.fill.rect.offsetBy(dx: dx, dy: 0)
         let labelCenter = Point(x: l.center.x + dx, y: l.center.y)
         var under = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        if l.opacity > 0 && s.fill.opacity > 0 && !fillRect.isEmpty && l.pixelSize >= 1 {
-            under = text.inkBounds(l.text, pixelSize: Int(l.pixelSize), center: labelCenter)
+        let pixelSize = TextRenderer.pixelSize(l.pixelSize)
+        if l.opacity > 0 && s.fill.opacity > 0 && !fillRect.isEmpty && pixelSize >= 1 {
+            under = text.inkBounds(l.text, pixelSize: pixelSize, center: labelCenter)
                 .intersection(labelClip).intersection(fillRect.enclosingPixels).intersection(area)
         }
         if under.isEmpty {
@@ -138,7 +143,7 @@ public final class SceneRenderer {
         }
         if l.opacity > 0 {
             canvas.withClip(labelClip) {
-                text.draw(l.text, pixelSize: Int(l.pixelSize), center: labelCenter, color: l.color,
+                text.draw(l.text, pixelSize: pixelSize, center: labelCenter, color: l.color,
                           opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
             }
         }
