@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "SlideLockCore", linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "SlideLockRender",
-            dependencies: ["SlideLockCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG"],
+            dependencies: ["SlideLockCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .target(name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"]),

@@ -5,6 +5,8 @@
 #include <linux/fb.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+/* wmemset: 32-bit pixel fills (the renderer's backgrounds). */
+#include <wchar.h>
 
 /* fbdev ioctls are plain numbers, but wrapped so callers need no variadic ioctl. */
 static inline int slidelock_fb_get_var(int fd, struct fb_var_screeninfo *v) { return ioctl(fd, FBIOGET_VSCREENINFO, v); }

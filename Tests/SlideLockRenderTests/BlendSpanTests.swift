@@ -135,5 +135,24 @@ import Testing
         for p in 0..<(40 * 30) where a.pixels[p] != b.pixels[p] { differ += 1 }
         #expect(differ == 0, "\(differ) pixels differ between the terms and the straight blend")
     }
-}
 
+    /// Background fills: short ones by a loop, long ones by glibc's `wmemset` on x86-64.
+    /// Every length either side of the switch, at every alignment, fills exactly its pixels.
+    @Test func pixelFillsCoverExactlyTheirPixels() {
+        let value: UInt32 = 0x000B_0B12, around: UInt32 = 0xDEAD_BEEF
+        for count in [0, 1, 3, 63, 64, 65, 67, 800, 1921] {
+            for offset in 0..<4 {
+                let n = offset + count + 4
+                let p = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+                defer { p.deallocate() }
+                p.initialize(repeating: around, count: n)
+                fillPixels(p + offset, value, count: count)
+                for i in 0..<n {
+                    let want = i >= offset && i < offset + count ? value : around
+                    #expect(p[i] == want, "count \(count), offset \(offset), pixel \(i)")
+                    if p[i] != want { return }
+                }
+            }
+        }
+    }
+}

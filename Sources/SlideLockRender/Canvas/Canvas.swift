@@ -1,3 +1,4 @@
+import CLinux
 import SlideLockCore
 
 /// An opaque XRGB8888 pixel buffer (0x00RRGGBB) with a clip rectangle. Every drawing
@@ -43,7 +44,7 @@ public final class Canvas {
         guard !r.isEmpty else { return }
         let value = PackedColor(color).opaque
         for y in r.y..<r.maxY {
-            (pixels + y * width + r.x).update(repeating: value, count: r.width)
+            fillPixels(pixels + y * width + r.x, value, count: r.width)
         }
     }
 
@@ -55,6 +56,25 @@ public final class Canvas {
             (pixels + y * width + r.x).update(from: other.pixels + y * width + r.x, count: r.width)
         }
     }
+}
+
+/// `count` pixels of `value` from `p`: backgrounds, most of a full frame's stores. On
+/// x86-64, glibc's `wmemset` (wchar_t is 32 bits on Linux) stores with the widest vectors
+/// the CPU has, picked at run time (AVX2, AVX-512), as its `memset` does; Swift's loop is
+/// built for the baseline's 16-byte stores and filled an 800x480 frame in 28 us against
+/// 21 us (memset: 20 us) here. Elsewhere the loop: arm64's NEON stores are as wide as
+/// that target has, and glibc's generic `wmemset` is no wider.
+@inline(__always)
+func fillPixels(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
+    #if arch(x86_64)
+    if count >= 64 {
+        p.withMemoryRebound(to: wchar_t.self, capacity: count) {
+            _ = wmemset($0, wchar_t(bitPattern: value), count)
+        }
+        return
+    }
+    #endif
+    p.update(repeating: value, count: count)
 }
 
 /// `v` clamped to 0...1, and NaN to 0: a colour's number can never trap its conversion.

@@ -215,7 +215,7 @@ final class ControlBase {
             let t = track?.row(y)
             let f = fill?.row(y)
             guard t != nil || f != nil, let template else {
-                (row + x0).update(repeating: background, count: x1 - x0)
+                fillPixels(row + x0, background, count: x1 - x0)
                 return
             }
             // Outside the shapes' live spans only the background shows; inside, the template
@@ -223,9 +223,9 @@ final class ControlBase {
             // its rims in this row, or all of it in a row it covers partly or not at all.
             let lo = min(x1, max(x0, min(t?.liveStart ?? x1, f?.liveStart ?? x1)))
             let hi = max(lo, min(x1, max(t?.liveEnd ?? x0, f?.liveEnd ?? x0)))
-            (row + x0).update(repeating: background, count: lo - x0)
+            fillPixels(row + x0, background, count: lo - x0)
             (row + lo).update(from: template + (lo - start), count: hi - lo)
-            (row + hi).update(repeating: background, count: x1 - hi)
+            fillPixels(row + hi, background, count: x1 - hi)
             var done0 = 0, done1 = 0
             @inline(__always) func redo(_ shape: ShapeRows?, _ spans: ShapeRows.Row?) {
                 guard let shape else { return }

@@ -113,13 +113,13 @@ struct RimList {
                             let row = canvas.pixels + y * canvas.width
                             let i = y &- y0
                             guard y >= y0 && y < y1 && lows[i] != Int.max else {
-                                (row + x0).update(repeating: background, count: x1 - x0)
+                                fillPixels(row + x0, background, count: x1 - x0)
                                 continue
                             }
                             let lo = min(x1, max(x0, lows[i])), hi = max(lo, min(x1, highs[i]))
-                            (row + x0).update(repeating: background, count: lo - x0)
+                            fillPixels(row + x0, background, count: lo - x0)
                             (row + lo).update(from: template + (lo - start), count: hi - lo)
-                            (row + hi).update(repeating: background, count: x1 - hi)
+                            fillPixels(row + hi, background, count: x1 - hi)
                             for e in starts[i]..<starts[i + 1] {
                                 let x = Int(xs[e])
                                 guard x >= x0 && x < x1 else { continue }
