@@ -251,6 +251,27 @@ import Testing
         }
     }
 
+    /// A row blends its inked runs: a gap of two groups of 4 or more is skipped, a narrower
+    /// one bridged, and glyph by glyph or from the image the pixels are the same.
+    @Test func wideGapsAreSkipped() {
+        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
+            GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
+                        spans: inkSpans(alpha, width: alpha.count, height: 1))
+        }
+        let a = glyph([255, 90, 0]), b = glyph([0, 200, 255])
+        for (x, runs) in [(3, 1), (8, 1), (9, 2), (40, 2)] {
+            let line = LineTerms([(a, 0, 0), (b, x, 0)], source: 0x33_6699, alpha: 255)
+            #expect(line?.runCount == runs, "second glyph at \(x)")
+            let plain = canvasWithNoise(50, 1), imaged = canvasWithNoise(50, 1)
+            for (g, gx) in [(a, 0), (b, x)] {
+                plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
+                                opacity: 1, spans: g.spans, tint: MaskTint())
+            }
+            line?.draw(on: imaged)
+            #expect((0..<50).allSatisfy { plain.pixels[$0] == imaged.pixels[$0] }, "second glyph at \(x)")
+        }
+    }
+
     /// Two glyphs inking one pixel cannot share one image: the label falls back to glyph by
     /// glyph. Glyphs whose boxes overlap but whose inks do not share one.
     @Test func overlappingInkHasNoLineImage() {
