@@ -152,6 +152,7 @@ import Testing
     /// pixels are still a full redraw's. Labels whose fonts differ damage both clips whole.
     @Test func aFadingLabelDamagesItsInkOnly() throws {
         let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
+        try Self.dragPastTheLabel(builder)
         let incremental = SceneRenderer(width: 800, height: 480)
         var v = ControlVisual(state: .locked, progress: 0)
         v.shimmer = 0.2
@@ -181,6 +182,29 @@ import Testing
         var c = b
         c.label.color = Color(rgb: 0xFF0000)
         #expect(Damage.between(b, c) { _ in ink }.isEmpty, "an invisible label changes nothing")
+    }
+
+    /// A drag past the label, which fades as the thumb nears it: every frame a full redraw's
+    /// pixels, whatever the label holds.
+    static func dragPastTheLabel(_ builder: SceneBuilder) throws {
+        let incremental = SceneRenderer(width: Int(builder.layout.screen.width),
+                                        height: Int(builder.layout.screen.height))
+        var v = ControlVisual(state: .dragging, progress: 0)
+        for i in 0...14 {
+            v.progress = Double(i) * 0.05
+            let scene = builder.scene(v)
+            try incremental.render(scene)
+            let differing = try pixelsDifferingFromFull(incremental, scene)
+            #expect(differing == 0, "\(scene.label.text) at \(v.progress): \(differing) pixels differ")
+        }
+    }
+
+    /// Labels with no ink, or with characters no font has (drawn as boxes), fade exactly too.
+    @Test(arguments: ["", " ", "\u{E000}\u{10FFFD} \u{0378}", "Slide \u{1F512}"])
+    func unusualLabelsFadeExactly(text: String) throws {
+        var settings = Settings()
+        settings.theme.labelText = text
+        try Self.dragPastTheLabel(SceneBuilder(settings: settings, width: 480, height: 300))
     }
 
     /// A control slid part way off (the slide-off transition) is drawn `controlOffset` to the
