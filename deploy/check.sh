@@ -197,6 +197,22 @@ if [ "$status" -ne 0 ] && printf '%s' "$out" | grep -qF "cannot find -lstdc++" &
 else
     fail "dev.sh: a failed build shows the compiler's errors and fails" "status $status, output: $out"
 fi
+# No Swift anywhere and apt offering none (a mirror mid-update served such lists once):
+# apt's answer and what to do, status 1. PATH holds every tool but swift; apt is a stand-in.
+mkdir -p "$work/noswift"
+for f in /usr/bin/* /bin/*; do
+    case ${f##*/} in swift*|apt-get|apt-cache) ;; *) ln -sf "$f" "$work/noswift/" ;; esac
+done
+printf '#!/bin/sh\necho "swiftlang:"; echo "  Installed: (none)"; echo "  Candidate: (none)"\n' >"$work/noswift/apt-cache"
+printf '#!/bin/sh\nexit 0\n' >"$work/noswift/apt-get"
+chmod +x "$work/noswift/apt-cache" "$work/noswift/apt-get"
+out=$(PATH="$work/noswift" SLIDELOCK_SWIFT_ROOT=/nonexistent bash deploy/dev.sh fuzz 1 2>&1); status=$?
+if [ "$status" -eq 1 ] && printf '%s' "$out" | grep -qF "apt has no swiftlang to install: swiftlang: Installed: (none) Candidate: (none)" &&
+    printf '%s' "$out" | grep -qF "no Swift toolchain found"; then
+    pass "dev.sh: no Swift and none from apt says so, with apt's answer"
+else
+    fail "dev.sh: no Swift and none from apt says so, with apt's answer" "status $status, output: $out"
+fi
 check "dev.sh: an unknown command is refused" sh -c 'bash deploy/dev.sh frobnicate 2>&1; [ $? -eq 2 ]'
 check "package.sh: armhf is refused with what to do instead" \
     sh -c 'out=$(bash deploy/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"'

@@ -41,16 +41,26 @@ install_missing() {
 }
 
 # Debian 13 (trixie), and Raspberry Pi OS built on it, package Swift 6.0 as `swiftlang`
-# (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet.
+# (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet, and a
+# mirror caught mid-update served lists without it once (a clean CI run, trixie chroot):
+# the lists are fetched up to three times, and apt's answer is shown when it stays absent.
 swiftlang_available() {
+    local try
+    for try in 1 2 3; do
+        apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]' && return 0
+        [ "$try" -eq 1 ] || sleep 2
+        as_root apt-get update -qq >/dev/null 2>&1 || true
+    done
     apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]' && return 0
-    as_root apt-get update -qq >/dev/null 2>&1 || return 1
-    apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]'
+    say "apt has no swiftlang to install: $(apt-cache policy swiftlang 2>&1 | tr -s ' \n' ' ' | cut -c1-160)"
+    return 1
 }
 
 find_swift() {
     if command -v swift >/dev/null 2>&1; then return 0; fi
-    if [ -x /opt/swift/usr/bin/swift ]; then export PATH=/opt/swift/usr/bin:$PATH; return 0; fi
+    # SLIDELOCK_SWIFT_ROOT: another place than /opt/swift (check.sh points it nowhere).
+    local root=${SLIDELOCK_SWIFT_ROOT:-/opt/swift}
+    if [ -x "$root/usr/bin/swift" ]; then export PATH=$root/usr/bin:$PATH; return 0; fi
     if swiftlang_available; then
         install_missing swiftlang
         command -v swift >/dev/null 2>&1 && return 0
