@@ -42,16 +42,17 @@ install_missing() {
 
 # Debian 13 (trixie), and Raspberry Pi OS built on it, package Swift 6.0 as `swiftlang`
 # (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet, and a
-# mirror caught mid-update served lists without it once (a clean CI run, trixie chroot):
-# the lists are fetched up to three times, and apt's answer is shown when it stays absent.
+# check reads all of apt's answer: with pipefail, `grep -q` stopping early made apt-cache
+# die of SIGPIPE and a present candidate look absent (a clean CI run, trixie chroot).
+# The lists are fetched up to three times, and apt's answer is shown when it stays absent.
 swiftlang_available() {
     local try
     for try in 1 2 3; do
-        apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]' && return 0
+        apt-cache policy swiftlang 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null && return 0
         [ "$try" -eq 1 ] || sleep 2
         as_root apt-get update -qq >/dev/null 2>&1 || true
     done
-    apt-cache policy swiftlang 2>/dev/null | grep -q 'Candidate: [0-9]' && return 0
+    apt-cache policy swiftlang 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null && return 0
     say "apt has no swiftlang to install: $(apt-cache policy swiftlang 2>&1 | tr -s ' \n' ' ' | cut -c1-160)"
     return 1
 }
