@@ -11,8 +11,6 @@ final class LineTerms {
     let x: Int, y: Int, width: Int, height: Int
     private var terms: [UInt32]
     private var factors: [UInt32]
-    /// Per row: the first inked column and the one past the last (relative to `x`).
-    private var spans: [Int32]
     /// Per row, the runs to blend (relative to `x`, ends exclusive): the inked pixels, with
     /// gaps under `minimumGap` bridged, each run padded to whole groups of 4 inside the
     /// image (the padding is left as it is: term 0, factor 255). Row `r`'s
@@ -41,7 +39,8 @@ final class LineTerms {
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
         terms = [UInt32](repeating: 0, count: width * height)
         factors = [UInt32](repeating: Self.identity, count: width * height)
-        spans = [Int32](repeating: 0, count: 2 * height)
+        // Per row: the first inked column and the one past the last (relative to `x`).
+        var spans = [Int32](repeating: 0, count: 2 * height)
         for row in 0..<height { spans[2 * row] = Int32(width) }
         for g in glyphs {
             let b = g.bitmap
@@ -63,15 +62,14 @@ final class LineTerms {
                 }
             }
         }
-        for row in 0..<height { addRuns(row: row) }
+        for row in 0..<height { addRuns(row: row, from: Int(spans[2 * row]), to: Int(spans[2 * row + 1])) }
     }
 
-    /// Finds row `row`'s runs (see `runs`).
-    private func addRuns(row: Int) {
+    /// Finds row `row`'s runs (see `runs`) between its first and last inked columns.
+    private func addRuns(row: Int, from start: Int, to end: Int) {
         let base = row * width
         func blank(_ x: Int) -> Bool { terms[base + x] == 0 && factors[base + x] == Self.identity }
-        var x = Int(spans[2 * row])
-        let end = Int(spans[2 * row + 1])
+        var x = start
         var found: [(from: Int, to: Int)] = []
         while x < end {
             if blank(x) { x += 1; continue }
