@@ -70,7 +70,7 @@ flags=(-c release --static-swift-stdlib --product slidelock -Xswiftc -use-ld=lld
 if [ "$arch" = amd64 ]; then
     strip=strip
 else
-    if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+    if ! dpkg --print-foreign-architectures | grep -x arm64 >/dev/null; then
         dpkg --add-architecture arm64
         apt-get update -qq
     fi

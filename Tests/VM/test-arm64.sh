@@ -25,7 +25,6 @@ finish() { echo "arm64: $((SECONDS - T0)) s"; echo "$PASSED passed, $FAILED fail
 
 "$VM/setup-arm64.sh" >"$OUT/setup.log" 2>&1 || { tail -20 "$OUT/setup.log"; FAILED=1; finish; }
 SYSROOT=$("$ROOT/deploy/chroot.sh" setup 2>>"$OUT/setup.log" | tail -1)
-[ -d "$SYSROOT/usr/lib/aarch64-linux-gnu" ] || { echo "no arm64 libraries in $SYSROOT"; FAILED=1; finish; }
 echo "setup: $((SECONDS - T0)) s"
 
 T=$SECONDS
@@ -33,6 +32,10 @@ DEB=${1:-}
 if [ -z "$DEB" ]; then
     DEB=$("$ROOT/deploy/package.sh" arm64 2>"$OUT/package.log" | tail -1) || { tail -20 "$OUT/package.log"; FAILED=1; finish; }
 fi
+# The arm64 libraries qemu-user and the guest load come from the chroot, where the cross build
+# installs them: a fresh chroot (a fresh CI machine) has none before package.sh arm64 ran.
+[ -d "$SYSROOT/usr/lib/aarch64-linux-gnu" ] ||
+    { echo "no arm64 libraries in $SYSROOT: deploy/package.sh arm64 installs them"; FAILED=1; finish; }
 dpkg-deb -x "$DEB" "$OUT/pkg" || { FAILED=1; finish; }
 BIN=$OUT/pkg/usr/bin/slidelock
 echo "package: $(basename "$DEB"), $((SECONDS - T)) s"
