@@ -110,7 +110,9 @@ final class ControlBase {
                             // The background under a track of one alpha (every theme's) is
                             // scaled once, not per column.
                             let span = max(0, t0)..<max(max(0, t0), min(count, t1))
-                            if let first = span.first.map({ inverse[$0] }), span.allSatisfy({ inverse[$0] == first }) {
+                            // (`same` already says so for every theme: no need to look.)
+                            if let first = span.first.map({ inverse[$0] }),
+                               same || span.allSatisfy({ inverse[$0] == first }) {
                                 let scaled = scalePacked(bg, first)
                                 for i in span { plain[i] = source[i] &+ scaled }
                             } else {
@@ -159,7 +161,8 @@ final class ControlBase {
         let fillSource = self.fillSource, fillInverse = self.fillInverse
         if includeFill && sameShapes >= 2 && !withFill.isEmpty {
             if rims == nil {
-                rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
+                rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height,
+                               start: start)
                 rimListsBuilt += 1
             }
             // Every theme's track has one alpha: the rims' blends then have constant parts.
