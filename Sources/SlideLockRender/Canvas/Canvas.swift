@@ -42,10 +42,18 @@ public final class Canvas {
     public func fill(_ rect: PixelRect, color: Color) {
         let r = rect.intersection(clip)
         guard !r.isEmpty else { return }
-        let value = PackedColor(color).opaque
-        for y in r.y..<r.maxY {
-            fillPixels(pixels + y * width + r.x, value, count: r.width)
+        fillBand(r.x, r.maxX, rows: r.y, r.maxY, PackedColor(color).opaque)
+    }
+
+    /// Columns `x0..<x1` of rows `y0..<y1` set to `value` (a packed opaque pixel), in one
+    /// call when they span whole rows (their memory is then contiguous). Not clipped.
+    func fillBand(_ x0: Int, _ x1: Int, rows y0: Int, _ y1: Int, _ value: UInt32) {
+        guard x0 < x1 && y0 < y1 else { return }
+        if x0 == 0 && x1 == width {
+            fillPixels(pixels + y0 * width, value, count: (y1 - y0) * width)
+            return
         }
+        for y in y0..<y1 { fillPixels(pixels + y * width + x0, value, count: x1 - x0) }
     }
 
     /// Copies every pixel of `other` (same size) inside the clip.

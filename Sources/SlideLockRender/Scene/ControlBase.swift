@@ -153,11 +153,20 @@ final class ControlBase {
 
     /// Writes background, track and (with `withFill`) fill over `rect`.
     func paint(_ rect: PixelRect, withFill includeFill: Bool, on canvas: Canvas) {
-        let area = rect.intersection(canvas.bounds)
-        guard !area.isEmpty else { return }
+        let whole = rect.intersection(canvas.bounds)
+        guard !whole.isEmpty else { return }
         // Everything the rows need, read once: the loops below touch no class storage.
         let track = self.track, fill = includeFill ? self.fill : nil
         let background = self.background, start = self.start
+        // Rows above and below both shapes are background alone: filled as bands, so a band
+        // as wide as the canvas is one store of contiguous memory, not a call per row.
+        let top = min(track?.shape.y0 ?? whole.maxY, fill?.shape.y0 ?? whole.maxY)
+        let bottom = max(track?.shape.y1 ?? whole.y, fill?.shape.y1 ?? whole.y)
+        let mid0 = min(max(whole.y, top), whole.maxY), mid1 = max(mid0, min(whole.maxY, bottom))
+        canvas.fillBand(whole.x, whole.maxX, rows: whole.y, mid0, background)
+        canvas.fillBand(whole.x, whole.maxX, rows: mid1, whole.maxY, background)
+        let area = PixelRect(x: whole.x, y: mid0, width: whole.width, height: mid1 - mid0)
+        guard !area.isEmpty else { return }
         let fillSource = self.fillSource, fillInverse = self.fillInverse
         if includeFill && sameShapes >= 2 && !withFill.isEmpty {
             if rims == nil {
