@@ -147,6 +147,33 @@ import Testing
         }
     }
 
+    /// The rim replay four pixels at a time at sizes whose rim lists are not a multiple of 4
+    /// long, tiny to 1080p, at rest and held part way, with the control part way off the
+    /// screen too: every hue frame equals the layer-by-layer drawing.
+    @Test(arguments: [(37, 23), (97, 61), (321, 199), (1920, 1080)])
+    func aHueReplaysExactlyAtEverySize(width w: Int, height h: Int) throws {
+        let builder = SceneBuilder(settings: Settings(), width: w, height: h)
+        let visuals = [ControlVisual(state: .locked, progress: 0), ControlVisual(state: .dragging, progress: 0.43)]
+        for offset in [0, -0.37 * Double(w)] {
+            for start in visuals {
+                let incremental = SceneRenderer(width: w, height: h)
+                var v = start
+                for i in 0..<4 {
+                    v.hueDegrees = -20 + Double(i) * 11.1
+                    var scene = builder.scene(v)
+                    scene.controlOffset = offset
+                    try incremental.render(scene)
+                    let full = SceneRenderer(width: w, height: h)
+                    try full.renderLayered(scene)
+                    var differing = 0
+                    for p in 0..<(w * h) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+                    #expect(differing == 0, "\(w)x\(h) offset \(offset) frame \(i): \(differing) pixels differ")
+                }
+                #expect(incremental.rimListsBuilt == 1, "\(w)x\(h): the hue frames replay one rim list")
+            }
+        }
+    }
+
     /// A label that only fades or shimmers changes its glyphs' pixels, not the whole track
     /// it is clipped to; with the hue still, that is all a shimmer frame redraws, and the
     /// pixels are still a full redraw's. Labels whose fonts differ damage both clips whole.
