@@ -261,17 +261,28 @@ final class ControlBase {
             redo(fill, f)
         }
 
-        /// One pixel the slow way: the background, then each shape at its own coverage.
+        /// One pixel the slow way: the background, then each shape at its own coverage. Most
+        /// of a drag's such pixels are the fill's moving end over the track's middle, where
+        /// the track covers fully: at coverage 255 a blend is `source + dst * inverse / 255`,
+        /// half the arithmetic (the same value: `scalePacked` by 255 is the identity).
         @inline(__always)
         private func pixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
             var p = background
             if let t, let trackSource, let trackInverse {
                 let c = t.at(x)
-                if c > 0 { p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c) }
+                if c == 255 {
+                    p = trackSource[x - start] &+ scalePacked(p, trackInverse[x - start])
+                } else if c > 0 {
+                    p = blendPacked(p, trackSource[x - start], trackInverse[x - start], coverage: c)
+                }
             }
             if let f {
                 let c = f.at(x)
-                if c > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: c) }
+                if c == 255 {
+                    p = fillSource &+ scalePacked(p, fillInverse)
+                } else if c > 0 {
+                    p = blendPacked(p, fillSource, fillInverse, coverage: c)
+                }
             }
             return p
         }
