@@ -170,8 +170,7 @@ final class ControlBase {
         let fillSource = self.fillSource, fillInverse = self.fillInverse
         if includeFill && sameShapes >= 2 && !withFill.isEmpty {
             if rims == nil {
-                rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height,
-                               start: start)
+                rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
                 rimListsBuilt += 1
             }
             // Every theme's track has one alpha: the rims' blends then have constant parts.

@@ -18,16 +18,16 @@ struct RimList {
     /// and only the track's source changes from one hue frame to the next.
     private var backgroundTerms: [UInt32] = [], fillTerms: [UInt32] = [], fillFactors: [UInt32] = []
     private var termsFor: (background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32)?
-    /// Per pixel, for replaying four at a time: its index in the canvas, its column in the
-    /// track's tables, and its track coverage and fill factor each twice in one word (the
-    /// 16-bit lanes of `replayFour`'s multiplies). The columns all listed pixels span.
-    private var pixelIndices: [Int] = [], columns: [Int] = []
+    /// Per pixel, for replaying four at a time: its index in the canvas, and its track
+    /// coverage and fill factor each twice in one word (the 16-bit lanes of `replayFour`'s
+    /// multiplies). The columns all listed pixels span.
+    private var pixelIndices: [Int] = []
     private var trackPairs: [UInt32] = [], fillFactorPairs: [UInt32] = []
     private var xMin = Int.max, xMax = Int.min
 
     /// The list for `track` and `fill` (either may be absent) on rows `width` pixels wide
     /// and `height` rows high.
-    init(track: ShapeRows?, fill: ShapeRows?, width: Int, height: Int, start: Int) {
+    init(track: ShapeRows?, fill: ShapeRows?, width: Int, height: Int) {
         let shapes = [track, fill].compactMap { $0 }
         y0 = max(0, shapes.map(\.y0).min() ?? 0)
         y1 = max(y0, min(height, shapes.map(\.y1).max() ?? 0))
@@ -60,7 +60,6 @@ struct RimList {
                 trackCoverages.append(UInt8(t?.at(x) ?? 0))
                 fillCoverages.append(UInt8(f?.at(x) ?? 0))
                 pixelIndices.append(y * width + x)
-                columns.append(x - start)
                 xMin = min(xMin, x); xMax = max(xMax, x)
             }
             starts.append(xs.count)
@@ -89,7 +88,7 @@ struct RimList {
         // pixels go four at a time, with no column to check.
         if useTerms && area.x <= xMin && area.maxX > xMax {
             let ya = min(max(area.y, y0), y1) - y0, yb = max(min(area.maxY, y1), y0) - y0
-            replayFour(starts[ya]..<starts[yb], on: canvas, trackSource: trackSource)
+            replayFour(starts[ya]..<starts[yb], on: canvas, columnSource: trackSource - start)
             return
         }
         trackCoverages.withUnsafeBufferPointer { tc in
@@ -164,18 +163,21 @@ struct RimList {
     /// 16-bit lane (even and odd bytes apart, as `blendSolidSpan`), rounded as `scalePacked`,
     /// so every pixel is the one-by-one value. A pixel the fill does not cover has fill term 0
     /// and factor 255, which leave it as it is.
-    private func replayFour(_ range: Range<Int>, on canvas: Canvas, trackSource: UnsafePointer<UInt32>) {
+    /// `columnSource[x]` is column `x`'s track colour.
+    private func replayFour(_ range: Range<Int>, on canvas: Canvas, columnSource: UnsafePointer<UInt32>) {
         let pixels = canvas.pixels
         pixelIndices.withUnsafeBufferPointer { at in
-            columns.withUnsafeBufferPointer { column in
+            xs.withUnsafeBufferPointer { column in
                 trackPairs.withUnsafeBufferPointer { tc in
                     backgroundTerms.withUnsafeBufferPointer { bt in
                         fillTerms.withUnsafeBufferPointer { ft in
                             fillFactorPairs.withUnsafeBufferPointer { ff in
                                 var e = range.lowerBound
                                 while e &+ 4 <= range.upperBound {
-                                    let source = SIMD4<UInt32>(trackSource[column[e]], trackSource[column[e &+ 1]],
-                                                               trackSource[column[e &+ 2]], trackSource[column[e &+ 3]])
+                                    let source = SIMD4<UInt32>(columnSource[Int(column[e])],
+                                                               columnSource[Int(column[e &+ 1])],
+                                                               columnSource[Int(column[e &+ 2])],
+                                                               columnSource[Int(column[e &+ 3])])
                                     let over = scaleLanes(source, load(tc, e)) &+ load(bt, e)
                                     let p = scaleLanes(over, load(ff, e)) &+ load(ft, e)
                                     pixels[at[e]] = p[0]; pixels[at[e &+ 1]] = p[1]
@@ -183,7 +185,7 @@ struct RimList {
                                     e &+= 4
                                 }
                                 while e < range.upperBound {
-                                    let over = scalePacked(trackSource[column[e]], tc[e] & 0xFF) &+ bt[e]
+                                    let over = scalePacked(columnSource[Int(column[e])], tc[e] & 0xFF) &+ bt[e]
                                     pixels[at[e]] = scalePacked(over, ff[e] & 0xFF) &+ ft[e]
                                     e &+= 1
                                 }
