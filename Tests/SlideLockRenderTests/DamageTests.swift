@@ -130,10 +130,7 @@ import Testing
                 v.hueDegrees = -40 + Double(i) * 17.3
                 let scene = builder.scene(v)
                 try incremental.render(scene)
-                let full = SceneRenderer(width: w, height: h)
-                try full.renderLayered(scene)
-                var differing = 0
-                for p in 0..<(w * h) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+                let differing = try Self.pixelsDifferingFromLayered(incremental, scene)
                 #expect(differing == 0, "\(theme) rtl \(rtl) \(start.state) frame \(i): \(differing) pixels differ")
             }
             #expect(incremental.rimListsBuilt == 1, "the hue frames replay one rim list")
@@ -163,10 +160,7 @@ import Testing
                     var scene = builder.scene(v)
                     scene.controlOffset = offset
                     try incremental.render(scene)
-                    let full = SceneRenderer(width: w, height: h)
-                    try full.renderLayered(scene)
-                    var differing = 0
-                    for p in 0..<(w * h) where incremental.canvas.pixels[p] != full.canvas.pixels[p] { differing += 1 }
+                    let differing = try Self.pixelsDifferingFromLayered(incremental, scene)
                     #expect(differing == 0, "\(w)x\(h) offset \(offset) frame \(i): \(differing) pixels differ")
                 }
                 #expect(incremental.rimListsBuilt == 1, "\(w)x\(h): the hue frames replay one rim list")
@@ -261,8 +255,19 @@ import Testing
     static func pixelsDifferingFromFull(_ renderer: SceneRenderer, _ scene: Scene) throws -> Int {
         let full = SceneRenderer(width: scene.width, height: scene.height)
         try full.render(scene)
+        return pixelsDiffering(renderer, full)
+    }
+
+    /// The same against the layers drawn one over the other (`renderLayered`).
+    static func pixelsDifferingFromLayered(_ renderer: SceneRenderer, _ scene: Scene) throws -> Int {
+        let layered = SceneRenderer(width: scene.width, height: scene.height)
+        try layered.renderLayered(scene)
+        return pixelsDiffering(renderer, layered)
+    }
+
+    static func pixelsDiffering(_ a: SceneRenderer, _ b: SceneRenderer) -> Int {
         var differing = 0
-        for p in 0..<(scene.width * scene.height) where renderer.canvas.pixels[p] != full.canvas.pixels[p] {
+        for p in 0..<(a.canvas.width * a.canvas.height) where a.canvas.pixels[p] != b.canvas.pixels[p] {
             differing += 1
         }
         return differing
