@@ -197,8 +197,8 @@ if [ "$status" -ne 0 ] && printf '%s' "$out" | grep -qF "cannot find -lstdc++" &
 else
     fail "dev.sh: a failed build shows the compiler's errors and fails" "status $status, output: $out"
 fi
-# No Swift anywhere and apt offering none (a mirror mid-update served such lists once):
-# apt's answer and what to do, status 1. PATH holds every tool but swift; apt is a stand-in.
+# No Swift anywhere and apt offering none (armhf, or lists without it): apt's answer and
+# what to do, status 1. PATH holds every tool but swift; apt is a stand-in.
 mkdir -p "$work/noswift"
 for f in /usr/bin/* /bin/*; do
     case ${f##*/} in swift*|apt-get|apt-cache) ;; *) ln -sf "$f" "$work/noswift/" ;; esac

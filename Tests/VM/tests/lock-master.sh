@@ -39,8 +39,10 @@ rc=$RC
 cat /tmp/lock.log
 vm_check slide-after-regain-exits-0 [ $rc = 0 ]
 
-# Taken and given back while nothing is drawn (animation off, no watchdog outside systemd):
-# the other program's buffer went with it, so the screen is dark, and slidelock learns of it
+# Taken and given back while nothing is drawn (no watchdog outside systemd). The hue is off
+# because this part is about that setting: with it on, a frame is always due and the loss
+# is seen at once (the first half).
+# The other program's buffer went with it, so the screen is dark, and slidelock learns of it
 # only at its next frame - the one a touch asks for. That touch is ignored (the person saw
 # no lock), the lock is drawn again, and the next slide unlocks.
 vm_lock /tmp/still.log $F --on-unlock exit --set animation.hue=off || exit 1
