@@ -5,7 +5,7 @@ import SlideLockCore
 /// whole canvas rows. The hue animation changes the track's colours and nothing else, so
 /// while the shapes stay put a frame replays this list instead of walking each row's
 /// spans: the same pixels as `ControlBase.Rows.paint`, computed the same way.
-struct RimList {
+final class RimList {
     /// Canvas rows `y0..<y1`; rows outside hold background only.
     let y0: Int, y1: Int
     /// Per row: where the template applies before clamping to an area (`Int.max` and
@@ -69,7 +69,7 @@ struct RimList {
 
     /// Makes the constant parts of the blends those of `background`, a track whose every
     /// column has `trackInverse` (255 - alpha), and the fill's colour.
-    mutating func prepareTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) {
+    func prepareTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) {
         if let t = termsFor, t == (background, trackInverse, fillSource, fillInverse) { return }
         termsFor = (background, trackInverse, fillSource, fillInverse)
         backgroundTerms = trackCoverages.map { scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32($0))) }
