@@ -15,7 +15,9 @@ public enum Damage {
             return [full]
         }
         var rects: [PixelRect] = []
-        if a.track != b.track { rects.append(bounds(a.track.rect).union(bounds(b.track.rect))) }
+        // A rounded rectangle's coverage is taken at pixel centres: it draws no pixel outside
+        // its enclosing ones, and neither do the layers over it change any there.
+        if a.track != b.track { rects.append(a.track.rect.enclosingPixels.union(b.track.rect.enclosingPixels)) }
         if a.fill != b.fill { rects += fillChange(a.fill, b.fill) }
         if a.label != b.label { rects.append(labelChange(a.label, b.label, ink: labelInk)) }
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
@@ -44,7 +46,7 @@ public enum Damage {
     /// right end moved, the pixels from there on are all that differ, whatever lies under
     /// the fill; the same mirrored for the left end. Anything else changes it whole.
     static func fillChange(_ a: FillLayer, _ b: FillLayer) -> [PixelRect] {
-        let whole = [bounds(a.rect).union(bounds(b.rect))]
+        let whole = [a.rect.enclosingPixels.union(b.rect.enclosingPixels)]
         let (p, q) = (a.rect, b.rect)
         // The radius as drawn (clamped to half the height); both rects need room for two
         // corners and more, so the width never clamps it.
@@ -53,7 +55,7 @@ public enum Damage {
               p.minY == q.minY, p.height == q.height, !p.isEmpty, !q.isEmpty,
               p.width >= 2 * r + 3, q.width >= 2 * r + 3
         else { return whole }
-        let rows = bounds(p).union(bounds(q))
+        let rows = p.enclosingPixels.union(q.enclosingPixels)
         var rects: [PixelRect] = []
         if p.maxX != q.maxX {
             let from = clampedInt((min(p.maxX, q.maxX) - r - 1.5).rounded(.down)) - 1
