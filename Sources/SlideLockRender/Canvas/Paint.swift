@@ -105,7 +105,11 @@ struct ColumnCache {
 
     mutating func columns(_ paint: Paint, from x0: Int, count: Int, opacity: Double)
         -> (source: [UInt32], inverseAlpha: [UInt32]) {
-        let key = Key(paint: paint, opacity: opacity, x0: x0, count: count)
+        // A solid colour's columns are all the same wherever they start: a moving thumb
+        // finds its table every frame, not a new one.
+        let solid: Bool
+        if case .solid = paint { solid = true } else { solid = false }
+        let key = Key(paint: paint, opacity: opacity, x0: solid ? 0 : x0, count: count)
         if let hit = entries.first(where: { $0.key == key }) { return (hit.source, hit.inverseAlpha) }
         let made = paint.columns(from: x0, count: count, opacity: opacity)
         if entries.count >= 8 { entries.removeFirst() }
