@@ -92,11 +92,19 @@ final class FontFace {
 }
 
 /// An anti-aliased glyph image: `left`/`top` place it relative to the pen on the baseline.
-struct GlyphBitmap {
+final class GlyphBitmap {
     let width: Int, height: Int, left: Int, top: Int
     let alpha: [UInt8]
     /// Inked columns per row (`inkSpans`).
     let spans: [Int32]
     /// The blend terms of the colour it was last drawn in.
     let tint = MaskTint()
+
+    /// A class, not a struct: a label's glyphs are handed round every frame, one reference
+    /// each rather than three.
+    init(width: Int, height: Int, left: Int, top: Int, alpha: [UInt8], spans: [Int32]) {
+        (self.width, self.height, self.left, self.top) = (width, height, left, top)
+        self.alpha = alpha
+        self.spans = spans
+    }
 }
