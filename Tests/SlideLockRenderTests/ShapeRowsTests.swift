@@ -60,4 +60,31 @@ import Testing
         _ = cache.rows(Rect(x: 75, y: 203, width: 101.5, height: 74), radius: 23.68)
         #expect(cache.endsMade == 2 + 3)
     }
+
+    /// The cache hands out a moved copy of a shape it holds when only the ends moved by
+    /// whole pixels (a dragged thumb, a growing fill): it must be the very rows computing the
+    /// shape afresh gives, spans, live bounds and every coverage, down to the narrowest
+    /// shapes where the rims meet (which it must compute, not move).
+    @Test func movedShapesAreTheShapesComputedAfresh() {
+        var cache = ShapeCache()
+        for (x, width) in [(100.25, 57.456), (137.25, 57.456), (90.5, 57.456), (75.0, 101.25), (75.0, 140.25),
+                           (75.0, 48.25), (75.0, 47.25), (75.0, 3.25), (76.0, 2.25), (-30.25, 57.456), (1e13, 57.456)] {
+            for radius in [19.152, 23.68, 0, 40] {
+                let rect = Rect(x: x, y: 10.3, width: width, height: 57.456)
+                let fresh = ShapeRows(rect: rect, radius: radius)
+                let hit = cache.rows(rect, radius: radius)
+                #expect((hit.x0, hit.x1, hit.y0, hit.y1) == (fresh.x0, fresh.x1, fresh.y0, fresh.y1))
+                #expect((hit.interiorStart, hit.interiorEnd) == (fresh.interiorStart, fresh.interiorEnd))
+                var differ = 0
+                for y in fresh.y0..<fresh.y1 {
+                    let a = hit.row(y)!, b = fresh.row(y)!
+                    if [a.x0, a.x1, a.midStart, a.midEnd, a.liveStart, a.liveEnd, Int(a.coverage)]
+                        != [b.x0, b.x1, b.midStart, b.midEnd, b.liveStart, b.liveEnd, Int(b.coverage)] { differ += 1 }
+                    for x in fresh.x0 - 1...fresh.x1 where a.at(x) != b.at(x) { differ += 1 }
+                }
+                #expect(differ == 0, "\(differ) rows or pixels of \(rect) radius \(radius) differ from the shape made afresh")
+            }
+        }
+        #expect(cache.moves >= 10, "moved copies made: \(cache.moves)")
+    }
 }

@@ -22,8 +22,15 @@ final class ShapeRows {
     /// right rim, left to right): a row is then one pointer, and the pixel loops that pass
     /// rows around stay in registers (two pointers cost a full frame 3 % more).
     private let rows: [Row]
-    /// Owned, immutable after init: rows hand out pointers into it.
-    private let rims: UnsafeMutableBufferPointer<UInt8>
+    /// Immutable after init: rows hand out pointers into it, and a moved copy of this shape
+    /// (`moved`) shares it.
+    private let storage: RimBytes
+    /// What a moved copy must match: the edges' places in their pixels as the ends were
+    /// looked up (nil when the shape was computed alone), the corner radius as drawn, and
+    /// the narrowest width at which no row's rims meet (nil when some already do).
+    private let edges: (left: Double, right: Double)?
+    private let drawnRadius: Double
+    private let rimsFit: Int?
 
     /// The shape with its ends computed for it alone (tests; `ShapeCache` shares them).
     convenience init(rect: Rect, radius: Double) {
@@ -37,6 +44,7 @@ final class ShapeRows {
         let pixels = rect.enclosingPixels
         x0 = pixels.x; x1 = pixels.maxX; y0 = pixels.y; y1 = pixels.maxY
         let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
+        drawnRadius = r
         let rows = ShapeEnd.Rows(top: rect.minY, bottom: rect.maxY, radius: r, y0: y0, count: max(0, y1 - y0))
         // How far each edge lies inside its outermost pixel.
         var f = rect.minX - Double(x0), g = Double(x1) - rect.maxX
@@ -46,7 +54,9 @@ final class ShapeRows {
             (f, g) = (EndCache.snap(f), EndCache.snap(g))
             left = ends.end(edge: f, rows: rows)
             right = ends.end(edge: g, rows: rows)
+            edges = (f, g)
         } else {
+            edges = nil
             // Under a pixel wide a rim pixel may lie past the middle, where the nearer
             // corner is not the one that counts (and past 2^50 the pixels were clamped): the
             // whole box's distance, for this shape alone, rims no longer than it is wide.
@@ -59,9 +69,12 @@ final class ShapeRows {
         interiorStart = min(x1, max(x0, x0 &+ clampedInt(f.rounded(.up))))
         interiorEnd = max(interiorStart, min(x1, x1 &- clampedInt(g.rounded(.up))))
         // One pass: the ends' rims bound the copies (clamping only shortens them).
-        let rims = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, left.rimTotal + right.rimTotal))
+        storage = RimBytes(capacity: left.rimTotal + right.rimTotal)
+        let rims = storage.bytes
         var offset = 0
         let (l, e, a, b) = (left, right, x0, x1)
+        let widest = zip(l.mids, e.mids).map { $0 + $1 }.max() ?? 0
+        rimsFit = widest <= b - a ? widest : nil
         self.rows = [Row](unsafeUninitializedCapacity: rows.count) { made, count in
             for i in 0..<rows.count {
                 let midStart = min(b, a &+ l.mids[i])
@@ -77,10 +90,39 @@ final class ShapeRows {
             }
             count = rows.count
         }
-        self.rims = rims
     }
 
-    deinit { rims.deallocate() }
+    /// This shape moved sideways to `rect` (same rows, radius and edges' places in their
+    /// pixels), its left end by `dx0` pixels and its right end by `dx1`: the same rims, so
+    /// the same rows as computing it afresh, for the cost of shifting them. A dragged thumb
+    /// moves both ends; a dragged fill, its right end.
+    private init(_ base: ShapeRows, movedTo rect: Rect, dx0: Int, dx1: Int) {
+        self.rect = rect
+        radius = base.radius
+        (drawnRadius, edges, rimsFit, storage) = (base.drawnRadius, base.edges, base.rimsFit, base.storage)
+        x0 = base.x0 &+ dx0; x1 = base.x1 &+ dx1; y0 = base.y0; y1 = base.y1
+        interiorStart = base.interiorStart &+ dx0
+        interiorEnd = base.interiorEnd &+ dx1
+        rows = base.rows.map {
+            Row(x0: $0.x0 &+ dx0, x1: $0.x1 &+ dx1, midStart: $0.midStart &+ dx0, midEnd: $0.midEnd &+ dx1,
+                coverage: $0.coverage, rims: $0.rims, liveStart: $0.liveStart &+ dx0, liveEnd: $0.liveEnd &+ dx1)
+        }
+    }
+
+    /// This shape moved to `rect`, when that gives the same rows as computing it: the
+    /// same rows, radius and edges, and wide enough that no row's rims meet (nor did they
+    /// here), so no span is clamped. Nil otherwise.
+    func moved(to rect: Rect, radius: Double) -> ShapeRows? {
+        guard let edges, let fit = rimsFit, radius == self.radius, rect.minY == self.rect.minY,
+              rect.maxY == self.rect.maxY, rect.width >= 1 else { return nil }
+        let pixels = rect.enclosingPixels
+        let f = rect.minX - Double(pixels.x), g = Double(pixels.maxX) - rect.maxX
+        guard (0...1).contains(f), (0...1).contains(g), EndCache.snap(f) == edges.left, EndCache.snap(g) == edges.right,
+              min(max(radius, 0), rect.width / 2, rect.height / 2) == drawnRadius, pixels.width >= fit + 2,
+              abs(pixels.x) < 1 << 40, abs(pixels.maxX) < 1 << 40
+        else { return nil }
+        return ShapeRows(self, movedTo: rect, dx0: pixels.x - x0, dx1: pixels.maxX - x1)
+    }
 
     /// Row `y`'s spans, or nil when the row is outside the shape. The row points into this
     /// object's storage: use it while the object lives.
@@ -113,6 +155,13 @@ final class ShapeRows {
     }
 }
 
+/// The rim coverages of a shape's rows, shared by the shape and its moved copies.
+final class RimBytes {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+    init(capacity: Int) { bytes = .allocate(capacity: max(1, capacity)) }
+    deinit { bytes.deallocate() }
+}
+
 /// The last few shapes' rows, and the ends they were made of: the track, the fill and the
 /// thumb each stay put for many frames, and a moving one reuses its ends.
 struct ShapeCache {
@@ -120,6 +169,8 @@ struct ShapeCache {
     private var ends = EndCache()
     /// Ends computed so far (tests check that moves reuse them).
     var endsMade: Int { ends.made }
+    /// Shapes made by moving one held (tests check that drags do).
+    private(set) var moves = 0
 
     mutating func rows(_ rect: Rect, radius: Double) -> ShapeRows {
         if let i = entries.firstIndex(where: { $0.rect == rect && $0.radius == radius }) {
@@ -127,7 +178,13 @@ struct ShapeCache {
             if i != entries.count - 1 { entries.remove(at: i); entries.append(hit) }
             return hit
         }
-        let made = ShapeRows(rect: rect, radius: radius, ends: &ends)
+        let made: ShapeRows
+        if let copy = entries.reversed().lazy.compactMap({ $0.moved(to: rect, radius: radius) }).first {
+            made = copy
+            moves += 1
+        } else {
+            made = ShapeRows(rect: rect, radius: radius, ends: &ends)
+        }
         if entries.count >= 8 { entries.removeFirst() }
         entries.append(made)
         return made
