@@ -289,4 +289,60 @@ import Testing
         #expect(LineTerms([(wide, 0, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
         #expect(LineTerms([(glyph([255, 0]), 0, 0), (glyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
     }
+
+    /// A fading label (a new opacity every frame, as the thumb comes) is drawn from its line's
+    /// coverage once it stays put: the same pixels as glyph by glyph, whatever the clip.
+    @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
+    func theFadingLineEqualsGlyphByGlyph(text: String) throws {
+        let (w, h) = (520, 90)
+        for (size, color, cx) in [(32, Color.white, 260.0), (11, Color(rgb: 0x3A0CA3), 200.25),
+                                  (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 261.6)] {
+            for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 203, y: 31, width: 97, height: 17)] {
+                var results: [[UInt32]] = []
+                for composes in [true, false] {
+                    let canvas = canvasWithNoise(w, h)
+                    let r = try TextRenderer(fonts: ["DejaVu Sans", "Noto Sans CJK JP"], weight: .bold)
+                    r.composesLines = composes
+                    for opacity in [1.0, 0.93, 0.61, 0.6, 0.02] {
+                        canvas.withClip(clip) {
+                            r.draw(text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
+                                   opacity: opacity, shimmerX: nil, on: canvas)
+                        }
+                    }
+                    results.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: w * h)))
+                    if composes && text == "Slide to unlock" { #expect(r.lineMasksDrawn == 4, "all but the first draw") }
+                }
+                let differing = zip(results[0], results[1]).filter { $0 != $1 }.count
+                #expect(differing == 0, "\(text) at \(size) px, clip \(clip): \(differing) pixels differ")
+            }
+        }
+    }
+
+    /// The mask merges glyphs whose inks do not meet, bridges narrow gaps in a row and skips
+    /// wide ones (the same pixels either way); inks that meet, or a huge label, have none.
+    @Test func theLineMaskMergesGlyphsApart() {
+        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
+            GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
+                        spans: inkSpans(alpha, width: alpha.count, height: 1))
+        }
+        let a = glyph([255, 90, 0]), b = glyph([0, 200, 255])
+        for x in [1, 3, 8, 9, 40] {
+            let mask = LineMask([(a, 0, 0), (b, x, 0)])
+            #expect(mask != nil, "second glyph at \(x)")
+            let plain = canvasWithNoise(50, 1), masked = canvasWithNoise(50, 1)
+            for (g, gx) in [(a, 0), (b, x)] {
+                plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
+                                opacity: 0.7, spans: g.spans, tint: MaskTint())
+            }
+            let p = PackedColor(Color(rgb: 0x336699), opacity: 0.7)
+            mask?.draw(on: masked, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+            #expect((0..<50).allSatisfy { plain.pixels[$0] == masked.pixels[$0] }, "second glyph at \(x)")
+        }
+        #expect(LineMask([(a, 0, 0), (a, 1, 0)]) == nil, "inks that meet")
+        #expect(LineMask([]) == nil)
+        let wide = GlyphBitmap(width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
+                               spans: [Int32](repeating: 0, count: 600))
+        #expect(LineMask([(wide, 0, 0)]) == nil)
+        #expect(LineMask([(a, 0, 0), (a, 1 << 40, 0)]) == nil)
+    }
 }

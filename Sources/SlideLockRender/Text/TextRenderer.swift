@@ -66,6 +66,25 @@ final class TextRenderer {
                 return
             }
         }
+        // A label in one colour that changes (fading as the thumb comes) is drawn from its
+        // line's coverage once it stays put: placed in the same place the call before.
+        if shimmerX == nil && composesLines {
+            let key = InkKey(text: text, size: pixelSize, x: center.x, y: center.y)
+            if lineMask?.key != key, let placed = lastPlaced, placed.key == key {
+                lineMask = (key, LineMask(placed.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) }),
+                            (placed.line, placed.originX, placed.baseline))
+            }
+            if let made = lineMask, made.key == key, let mask = made.mask {
+                let p = PackedColor(color, opacity: opacity)
+                mask.draw(on: canvas, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+                lineMasksDrawn += 1
+                for rect in boxes(made.line.line, origin: made.line.originX, baseline: made.line.baseline) {
+                    canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                                             color: color, opacity: opacity)
+                }
+                return
+            }
+        }
         let band = Double(pixelSize) * 1.5
         let line = place(text, pixelSize: pixelSize, center: center) { bitmap, x, y in
             var tint = color
@@ -110,6 +129,10 @@ final class TextRenderer {
     private var lineImage: (request: LineRequest, image: LineTerms?,
                             line: (line: TextLine, originX: Double, baseline: Double))?
     private var lastLineRequest: (request: LineRequest, frame: Int?, runs: Int)?
+    /// The last line mask, where it was made for, and nil in its place when the label's
+    /// glyphs overlap (drawn glyph by glyph).
+    private var lineMask: (key: InkKey, mask: LineMask?, line: (line: TextLine, originX: Double, baseline: Double))?
+    private(set) var lineMasksDrawn = 0
 
     private struct InkKey: Equatable { let text: String, size: Int, x: Double, y: Double }
     private var lastInk: (key: InkKey, bounds: PixelRect)?
