@@ -185,7 +185,9 @@ struct ShapeCache {
         } else {
             made = ShapeRows(rect: rect, radius: radius, ends: &ends)
         }
-        if entries.count >= 8 { entries.removeFirst() }
+        // A drag makes two shapes a frame (thumb and fill), each in one of four quarter-pixel
+        // places: sixteen keep one of each place to move.
+        if entries.count >= 16 { entries.removeFirst() }
         entries.append(made)
         return made
     }
