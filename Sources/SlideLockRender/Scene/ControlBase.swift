@@ -105,11 +105,12 @@ final class ControlBase {
                                                          count: count)
                             uniform = same ? inverse[0] : nil
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
-                            // in `blendOpaqueSpan`.
-                            plain.baseAddress!.update(repeating: bg, count: count)
+                            // in `blendOpaqueSpan`. Outside the track's interior, the background.
+                            let span = max(0, t0)..<max(max(0, t0), min(count, t1))
+                            plain.baseAddress!.update(repeating: bg, count: span.lowerBound)
+                            (plain.baseAddress! + span.upperBound).update(repeating: bg, count: count - span.upperBound)
                             // The background under a track of one alpha (every theme's) is
                             // scaled once, not per column.
-                            let span = max(0, t0)..<max(max(0, t0), min(count, t1))
                             // (`same` already says so for every theme: no need to look.)
                             if let first = span.first.map({ inverse[$0] }),
                                same || span.allSatisfy({ inverse[$0] == first }) {
@@ -119,10 +120,12 @@ final class ControlBase {
                                 for i in span { plain[i] = source[i] &+ scalePacked(bg, inverse[i]) }
                             }
                         }
-                        filled.baseAddress!.update(from: plain.baseAddress!, count: count)
-                        for i in max(0, f0)..<max(max(0, f0), min(count, f1)) {
-                            filled[i] = fs &+ scalePacked(filled[i], fi)
-                        }
+                        // The fill over its interior, the columns either side as they are.
+                        let span = max(0, f0)..<max(max(0, f0), min(count, f1))
+                        filled.baseAddress!.update(from: plain.baseAddress!, count: span.lowerBound)
+                        (filled.baseAddress! + span.upperBound).update(from: plain.baseAddress! + span.upperBound,
+                                                                       count: count - span.upperBound)
+                        for i in span { filled[i] = fs &+ scalePacked(plain[i], fi) }
                     }
                 }
             }
