@@ -251,6 +251,33 @@ import Testing
         }
     }
 
+    /// Drags on shapes at the edges of what the configuration allows (square and fully round
+    /// corners, no inset, a border as wide as the thumb, a track a pixel high or the whole
+    /// screen, a screen narrower than the thumb's travel): moved shapes and the fading label's
+    /// mask must give the layered pixels in every frame, whatever they reuse.
+    @Test(arguments: [
+        ["theme.track_radius=0", "theme.thumb_radius=0"],
+        ["theme.track_radius=0.5", "theme.thumb_radius=0.5", "theme.thumb_inset=0"],
+        ["theme.thumb_border_width=40", "theme.icon_size=1"],
+        ["layout.track_height=0.01"],
+        ["layout.track_height=1", "theme.label_size=1"],
+        ["layout.track_width=0.05"],
+    ], [(640, 400), (37, 300)])
+    func aDragOnExtremeShapesEqualsTheLayers(sets: [String], size: (Int, Int)) throws {
+        let settings = try ConfigLoader.load(sources: [], overrides: sets)
+        let (w, h) = size
+        let builder = SceneBuilder(settings: settings, width: w, height: h)
+        let incremental = SceneRenderer(width: w, height: h)
+        var v = ControlVisual(state: .dragging, progress: 0)
+        for (i, step) in [0.0, 0.001, 0.0037, 0.01, 0.02, 0.2, 0.25, -0.05, 0.003, 0.0029, 0.3, -0.7, 0.4, 1].enumerated() {
+            v.progress = min(max(v.progress + step, 0), 1)
+            let scene = builder.scene(v)
+            let damage = try incremental.render(scene)
+            let differing = try Self.pixelsDifferingFromLayered(incremental, scene)
+            #expect(differing == 0, "\(sets) at \(w)x\(h), frame \(i): \(differing) pixels differ, damage \(damage)")
+        }
+    }
+
     /// Pixels where `renderer`'s canvas is not what a fresh full redraw of `scene` gives.
     static func pixelsDifferingFromFull(_ renderer: SceneRenderer, _ scene: Scene) throws -> Int {
         let full = SceneRenderer(width: scene.width, height: scene.height)
