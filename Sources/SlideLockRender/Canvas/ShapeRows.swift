@@ -29,6 +29,10 @@ final class ShapeRows {
     /// looked up (nil when the shape was computed alone), the corner radius as drawn, and
     /// the narrowest width at which no row's rims meet (nil when some already do).
     private let edges: (left: Double, right: Double)?
+    /// The left end the rows were made of (nil for a shape computed alone), held so no other
+    /// end takes its place: two shapes with the same one, the same `x0` and the same rows
+    /// have the same left rims where neither row's rims meet (a fill and the track it starts in).
+    let leftEnd: ShapeEnd?
     private let drawnRadius: Double
     private let rimsFit: Int?
 
@@ -55,8 +59,10 @@ final class ShapeRows {
             left = ends.end(edge: f, rows: rows)
             right = ends.end(edge: g, rows: rows)
             edges = (f, g)
+            leftEnd = left
         } else {
             edges = nil
+            leftEnd = nil
             // Under a pixel wide a rim pixel may lie past the middle, where the nearer
             // corner is not the one that counts (and past 2^50 the pixels were clamped): the
             // whole box's distance, for this shape alone, rims no longer than it is wide.
@@ -100,6 +106,7 @@ final class ShapeRows {
         self.rect = rect
         radius = base.radius
         (drawnRadius, edges, rimsFit, storage) = (base.drawnRadius, base.edges, base.rimsFit, base.storage)
+        leftEnd = base.leftEnd
         x0 = base.x0 &+ dx0; x1 = base.x1 &+ dx1; y0 = base.y0; y1 = base.y1
         interiorStart = base.interiorStart &+ dx0
         interiorEnd = base.interiorEnd &+ dx1

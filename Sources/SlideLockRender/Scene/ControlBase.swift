@@ -93,6 +93,7 @@ final class ControlBase {
                 && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
         } ?? false
         trackBuilt = (key, start, count)
+        if !trackUnchanged { leftRimsValid = false }
         var uniform = uniformInverse
         defer { uniformInverse = count > 0 ? uniform : nil }
         trackSource.withUnsafeMutableBufferPointer { source in
@@ -128,6 +129,32 @@ final class ControlBase {
                         for i in span { filled[i] = fs &+ scalePacked(plain[i], fi) }
                     }
                 }
+            }
+        }
+    }
+
+    /// The track's left rims composed over the background, per track row from its offset in
+    /// `leftRimRows`: made when a frame first draws rows the slow way (a drag, whose track
+    /// stays put) after the track changed, not in the hue animation's frames (replayed).
+    private var leftRims: [UInt32] = []
+    private var leftRimRows: [Int] = []
+    private var leftRimsValid = false
+
+    private func buildLeftRims() {
+        guard !leftRimsValid else { return }
+        leftRimsValid = true
+        leftRims.removeAll(keepingCapacity: true)
+        leftRimRows.removeAll(keepingCapacity: true)
+        guard let shape = track?.shape else { return }
+        let count = trackSource.count
+        for y in shape.y0..<shape.y1 {
+            guard let r = shape.row(y) else { continue }
+            leftRimRows.append(leftRims.count)
+            for x in r.x0..<max(r.x0, r.midStart) {
+                // Columns off the tables (left of the canvas) are never drawn.
+                let i = x - start
+                leftRims.append(i >= 0 && i < count
+                    ? blendPacked(background, trackSource[i], trackInverse[i], coverage: r.at(x)) : background)
             }
         }
     }
@@ -194,17 +221,31 @@ final class ControlBase {
             }
             return
         }
+        buildLeftRims()
+        let t = track?.shape, f = fill?.shape
+        var sharedLeft = false
+        if let t, let f, let end = t.leftEnd {
+            sharedLeft = end === f.leftEnd && t.x0 == f.x0 && t.y0 == f.y0 && t.y1 == f.y1
+        }
         withoutFill.withUnsafeBufferPointer { plain in
             withFill.withUnsafeBufferPointer { filled in
                 trackSource.withUnsafeBufferPointer { source in
                     trackInverse.withUnsafeBufferPointer { inverse in
-                        let rows = Rows(background: background, start: start,
-                                        template: (includeFill ? filled : plain).baseAddress,
-                                        track: track?.shape, trackSource: source.baseAddress,
-                                        trackInverse: inverse.baseAddress,
-                                        fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
-                        for y in area.y..<area.maxY {
-                            rows.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width)
+                        leftRims.withUnsafeBufferPointer { leftRims in
+                            leftRimRows.withUnsafeBufferPointer { leftRimRows in
+                                let rows = Rows(background: background, start: start,
+                                                template: (includeFill ? filled : plain).baseAddress,
+                                                plain: plain.baseAddress, leftRims: leftRims.baseAddress,
+                                                leftRimRows: leftRimRows.baseAddress, sharedLeft: sharedLeft,
+                                                trackRows: t?.y0 ?? 0, trackSpan: t.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0,
+                                                fillSpan: f.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0, hasFill: f != nil,
+                                                track: track?.shape, trackSource: source.baseAddress,
+                                                trackInverse: inverse.baseAddress,
+                                                fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
+                                for y in area.y..<area.maxY {
+                                    rows.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width)
+                                }
+                            }
                         }
                     }
                 }
@@ -217,6 +258,15 @@ final class ControlBase {
         let background: UInt32
         let start: Int
         let template: UnsafePointer<UInt32>?
+        /// The track over the background alone (`withoutFill`), and its left rims so.
+        let plain: UnsafePointer<UInt32>?
+        let leftRims: UnsafePointer<UInt32>?
+        let leftRimRows: UnsafePointer<Int>?
+        /// Whether the fill starts with the track: the same left end on the same rows.
+        let sharedLeft: Bool
+        /// The shapes' first rows and columns (empty for a shape not drawn), as plain values:
+        /// the row loop then holds no object it would retain.
+        let trackRows: Int, trackSpan: Range<Int>, fillSpan: Range<Int>, hasFill: Bool
         let track: ShapeRows?
         let trackSource: UnsafePointer<UInt32>?
         let trackInverse: UnsafePointer<UInt32>?
@@ -240,27 +290,71 @@ final class ControlBase {
             fillPixels(row + x0, background, count: lo - x0)
             (row + lo).update(from: template + (lo - start), count: hi - lo)
             fillPixels(row + hi, background, count: x1 - hi)
-            var done0 = 0, done1 = 0
-            @inline(__always) func redo(_ shape: ShapeRows?, _ spans: ShapeRows.Row?) {
-                guard let shape else { return }
-                if let spans, spans.coverage == 255 {
-                    let a0 = max(lo, spans.x0), a1 = min(hi, spans.midStart)
-                    // The fill's leading end is the track's: its rim is done once.
-                    if a0 < a1 && !(a0 == done0 && a1 == done1) {
-                        for x in a0..<a1 { row[x] = pixel(x, t, f) }
-                        done0 = a0; done1 = a1
+            // Spans already right in this row: the fill's leading end is the track's, its
+            // rim is done once.
+            var done = (0, 0)
+            if let t {
+                if t.coverage == 255 {
+                    let a0 = max(lo, t.x0), a1 = min(hi, t.midStart)
+                    // The left rim over the background (`leftRims`), and the fill over it
+                    // where the fill starts with the track (the same end in this row).
+                    let fillShares = f.map { sharedLeft && $0.coverage == 255 && $0.midStart == t.midStart } ?? true
+                    if a0 < a1, fillShares, let leftRims, let leftRimRows {
+                        (row + a0).update(from: leftRims + leftRimRows[y &- trackRows] + (a0 - t.x0), count: a1 - a0)
+                        if let f {
+                            blendCoverageSpan(row + a0, f.rims + (a0 - f.x0), source: fillSource,
+                                              alpha: 255 &- fillInverse, count: a1 - a0)
+                        }
+                        done = (a0, a1)
+                    } else {
+                        slow(a0, a1, t, f, row, &done)
                     }
-                    let b0 = max(lo, spans.midEnd), b1 = min(hi, spans.x1)
-                    if b0 < b1 && !(b0 == done0 && b1 == done1) {
-                        for x in b0..<b1 { row[x] = pixel(x, t, f) }
-                        done0 = b0; done1 = b1
+                    slow(max(lo, t.midEnd), min(hi, t.x1), t, f, row, &done)
+                } else {
+                    slow(max(lo, trackSpan.lowerBound), min(hi, trackSpan.upperBound), t, f, row, &done)
+                }
+            } else {
+                slow(max(lo, trackSpan.lowerBound), min(hi, trackSpan.upperBound), t, f, row, &done)
+            }
+            if hasFill {
+                if let f, f.coverage == 255 {
+                    let a0 = max(lo, f.x0), a1 = min(hi, f.midStart)
+                    if a0 < a1 && done != (a0, a1)
+                        && !fillOverTrack(a0, a1, coverage: f.rims + (a0 - f.x0), t, row, &done) {
+                        slow(a0, a1, t, f, row, &done)
+                    }
+                    let b0 = max(lo, f.midEnd), b1 = min(hi, f.x1)
+                    if b0 < b1 && done != (b0, b1)
+                        && !fillOverTrack(b0, b1, coverage: f.rims + (f.midStart - f.x0) + (b0 - f.midEnd), t, row,
+                                          &done) {
+                        slow(b0, b1, t, f, row, &done)
                     }
                 } else {
-                    for x in max(lo, shape.x0)..<max(max(lo, shape.x0), min(hi, shape.x1)) { row[x] = pixel(x, t, f) }
+                    slow(max(lo, fillSpan.lowerBound), min(hi, fillSpan.upperBound), t, f, row, &done)
                 }
             }
-            redo(track, t)
-            redo(fill, f)
+        }
+
+        /// Pixels `a0..<a1` of `row` one by one, unless they are the span just done.
+        @inline(__always)
+        private func slow(_ a0: Int, _ a1: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?,
+                          _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)) {
+            guard a0 < a1 && done != (a0, a1) else { return }
+            for x in a0..<a1 { row[x] = pixel(x, t, f) }
+            done = (a0, a1)
+        }
+
+        /// The fill's rim over the track's middle (a dragged end): the plain template there,
+        /// then the fill blended four pixels at a time from its coverage bytes. False where
+        /// the track does not cover those pixels fully.
+        @inline(__always)
+        private func fillOverTrack(_ a0: Int, _ a1: Int, coverage: UnsafePointer<UInt8>, _ t: ShapeRows.Row?,
+                                   _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)) -> Bool {
+            guard let t, t.coverage == 255, a0 >= t.midStart, a1 <= t.midEnd, let plain else { return false }
+            (row + a0).update(from: plain + (a0 - start), count: a1 - a0)
+            blendCoverageSpan(row + a0, coverage, source: fillSource, alpha: 255 &- fillInverse, count: a1 - a0)
+            done = (a0, a1)
+            return true
         }
 
         /// One pixel the slow way: the background, then each shape at its own coverage. Most
