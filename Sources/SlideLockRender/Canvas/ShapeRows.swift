@@ -22,6 +22,9 @@ final class ShapeRows {
     /// right rim, left to right): a row is then one pointer, and the pixel loops that pass
     /// rows around stay in registers (two pointers cost a full frame 3 % more).
     private let rows: [Row]
+    /// How far this shape's left and right ends lie from those `rows` were made for (a
+    /// moved copy shares them): `row` shifts each row it hands out.
+    private let dx0: Int, dx1: Int
     /// Immutable after init: rows hand out pointers into it, and a moved copy of this shape
     /// (`moved`) shares it.
     private let storage: RimBytes
@@ -81,6 +84,7 @@ final class ShapeRows {
         let (l, e, a, b) = (left, right, x0, x1)
         let widest = zip(l.mids, e.mids).map { $0 + $1 }.max() ?? 0
         rimsFit = widest <= b - a ? widest : nil
+        (dx0, dx1) = (0, 0)
         self.rows = [Row](unsafeUninitializedCapacity: rows.count) { made, count in
             for i in 0..<rows.count {
                 let midStart = min(b, a &+ l.mids[i])
@@ -100,8 +104,8 @@ final class ShapeRows {
 
     /// This shape moved sideways to `rect` (same rows, radius and edges' places in their
     /// pixels), its left end by `dx0` pixels and its right end by `dx1`: the same rims, so
-    /// the same rows as computing it afresh, for the cost of shifting them. A dragged thumb
-    /// moves both ends; a dragged fill, its right end.
+    /// the same rows as computing it afresh, shifted as `row` hands them out. A dragged
+    /// thumb moves both ends; a dragged fill, its right end.
     private init(_ base: ShapeRows, movedTo rect: Rect, dx0: Int, dx1: Int) {
         self.rect = rect
         radius = base.radius
@@ -110,25 +114,37 @@ final class ShapeRows {
         x0 = base.x0 &+ dx0; x1 = base.x1 &+ dx1; y0 = base.y0; y1 = base.y1
         interiorStart = base.interiorStart &+ dx0
         interiorEnd = base.interiorEnd &+ dx1
-        rows = base.rows.map {
-            Row(x0: $0.x0 &+ dx0, x1: $0.x1 &+ dx1, midStart: $0.midStart &+ dx0, midEnd: $0.midEnd &+ dx1,
-                coverage: $0.coverage, rims: $0.rims, liveStart: $0.liveStart &+ dx0, liveEnd: $0.liveEnd &+ dx1)
+        rows = base.rows
+        (self.dx0, self.dx1) = (base.dx0 &+ dx0, base.dx1 &+ dx1)
+    }
+
+    /// Where a shape at `rect` would lie, worked out once for every held shape
+    /// `moved(to:)` asks: its pixels and its edges' places in them (nil when a shape there
+    /// is not made of ends, as one under a pixel wide).
+    struct Target {
+        let rect: Rect, radius: Double, pixels: PixelRect, f: Double, g: Double
+
+        init?(_ rect: Rect, radius: Double) {
+            guard rect.width >= 1 else { return nil }
+            pixels = rect.enclosingPixels
+            let f = rect.minX - Double(pixels.x), g = Double(pixels.maxX) - rect.maxX
+            guard (0...1).contains(f), (0...1).contains(g), abs(pixels.x) < 1 << 40, abs(pixels.maxX) < 1 << 40
+            else { return nil }
+            (self.rect, self.radius, self.f, self.g) = (rect, radius, EndCache.snap(f), EndCache.snap(g))
         }
     }
 
-    /// This shape moved to `rect`, when that gives the same rows as computing it: the
+    /// This shape moved to `target`, when that gives the same rows as computing it: the
     /// same rows, radius and edges, and wide enough that no row's rims meet (nor did they
     /// here), so no span is clamped. Nil otherwise.
-    func moved(to rect: Rect, radius: Double) -> ShapeRows? {
-        guard let edges, let fit = rimsFit, radius == self.radius, rect.minY == self.rect.minY,
-              rect.maxY == self.rect.maxY, rect.width >= 1 else { return nil }
-        let pixels = rect.enclosingPixels
-        let f = rect.minX - Double(pixels.x), g = Double(pixels.maxX) - rect.maxX
-        guard (0...1).contains(f), (0...1).contains(g), EndCache.snap(f) == edges.left, EndCache.snap(g) == edges.right,
-              min(max(radius, 0), rect.width / 2, rect.height / 2) == drawnRadius, pixels.width >= fit + 2,
-              abs(pixels.x) < 1 << 40, abs(pixels.maxX) < 1 << 40
+    func moved(to target: Target) -> ShapeRows? {
+        let rect = target.rect
+        guard let edges, let fit = rimsFit, target.radius == radius, rect.minY == self.rect.minY,
+              rect.maxY == self.rect.maxY, target.f == edges.left, target.g == edges.right,
+              target.pixels.width >= fit + 2,
+              min(max(radius, 0), rect.width / 2, rect.height / 2) == drawnRadius
         else { return nil }
-        return ShapeRows(self, movedTo: rect, dx0: pixels.x - x0, dx1: pixels.maxX - x1)
+        return ShapeRows(self, movedTo: rect, dx0: target.pixels.x - x0, dx1: target.pixels.maxX - x1)
     }
 
     /// Row `y`'s spans, or nil when the row is outside the shape. The row points into this
@@ -136,7 +152,9 @@ final class ShapeRows {
     @inline(__always)
     func row(_ y: Int) -> Row? {
         guard y >= y0 && y < y1 else { return nil }
-        return rows[y &- y0]
+        let r = rows[y &- y0]
+        return Row(x0: r.x0 &+ dx0, x1: r.x1 &+ dx1, midStart: r.midStart &+ dx0, midEnd: r.midEnd &+ dx1,
+                   coverage: r.coverage, rims: r.rims, liveStart: r.liveStart &+ dx0, liveEnd: r.liveEnd &+ dx1)
     }
 
     /// Coverage (0...255) of pixel `x` in `row`.
@@ -186,7 +204,8 @@ struct ShapeCache {
             return hit
         }
         let made: ShapeRows
-        if let copy = entries.reversed().lazy.compactMap({ $0.moved(to: rect, radius: radius) }).first {
+        if let target = ShapeRows.Target(rect, radius: radius),
+           let copy = entries.reversed().lazy.compactMap({ $0.moved(to: target) }).first {
             made = copy
             moves += 1
         } else {
