@@ -87,4 +87,32 @@ import Testing
         }
         #expect(cache.moves >= 10, "moved copies made: \(cache.moves)")
     }
+
+    /// A solid shape drawn whole again in the same place in its pixels is blended from its
+    /// terms (`SolidTerms`): the same pixels as drawn the first time, for translucent and
+    /// opaque colours, square and round corners, any whole-pixel move and clipped draws.
+    @Test func aShapeFromItsTermsIsTheShapeDrawn() {
+        let (w, h) = (160, 90)
+        func noise(_ c: Canvas) {
+            var seed: UInt32 = 7
+            for i in 0..<(w * h) { seed = seed &* 1664525 &+ 1013904223; c.pixels[i] = (seed >> 8) & 0xFF_FFFF }
+        }
+        let reused = Canvas(width: w, height: h)
+        var drawn = 0
+        for (color, opacity, radius) in [(Color.white, 0.9, 19.152), (Color(rgb: 0x1E63E9), 1.0, 28.7), (Color.white, 0.5, 0)] {
+            for x in [10.272, 11.272, 40.272, 10.522, 13.522, 13.522, 90.022, 90.022] {
+                for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 30, y: 20, width: 50, height: 30)] {
+                    let rect = Rect(x: x, y: 11.272, width: 57.456, height: 57.456)
+                    let fresh = Canvas(width: w, height: h)
+                    noise(fresh); noise(reused)
+                    fresh.withClip(clip) { fresh.fillRoundedRect(rect, radius: radius, paint: .solid(color), opacity: opacity) }
+                    reused.withClip(clip) { reused.fillRoundedRect(rect, radius: radius, paint: .solid(color), opacity: opacity) }
+                    let differ = (0..<(w * h)).filter { fresh.pixels[$0] != reused.pixels[$0] }.count
+                    #expect(differ == 0, "x \(x), radius \(radius), opacity \(opacity), clip \(clip): \(differ) pixels differ")
+                    drawn += 1
+                }
+            }
+        }
+        #expect(reused.solidTerms.made >= 6, "terms made: \(reused.solidTerms.made) of \(drawn) draws")
+    }
 }

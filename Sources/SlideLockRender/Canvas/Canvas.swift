@@ -14,6 +14,7 @@ public final class Canvas {
     var columnCache = ColumnCache()
     /// Row spans and rim coverages of recent rounded rectangles.
     var shapeCache = ShapeCache()
+    var solidTerms = SolidTermsCache()
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")

@@ -15,6 +15,15 @@ extension Canvas {
         // a translucent one (the pressed thumb) is one colour over each span.
         var opaqueSolid = false, solid = false
         if case .solid = paint { solid = true; opaqueSolid = columns.inverseAlpha.first == 0 }
+        // A solid shape drawn whole again in the same place in its pixels (a dragged thumb):
+        // whole rows from its terms. (A shape drawn in part, as the fill under the label, is not
+        // worth its terms.)
+        if solid, area == PixelRect(x: shape.x0, y: shape.y0, width: shape.x1 - shape.x0, height: shape.y1 - shape.y0),
+           let source = columns.source.first, let inverse = columns.inverseAlpha.first,
+           let terms = solidTerms.terms(shape, source: source, alpha: 255 &- inverse) {
+            terms.draw(shape, area: area, on: self)
+            return
+        }
 
         columns.source.withUnsafeBufferPointer { source in
             columns.inverseAlpha.withUnsafeBufferPointer { inverse in

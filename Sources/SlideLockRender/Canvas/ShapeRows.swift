@@ -36,6 +36,7 @@ final class ShapeRows {
     /// end takes its place: two shapes with the same one, the same `x0` and the same rows
     /// have the same left rims where neither row's rims meet (a fill and the track it starts in).
     let leftEnd: ShapeEnd?
+    private let rightEnd: ShapeEnd?
     private let drawnRadius: Double
     private let rimsFit: Int?
 
@@ -62,10 +63,10 @@ final class ShapeRows {
             left = ends.end(edge: f, rows: rows)
             right = ends.end(edge: g, rows: rows)
             edges = (f, g)
-            leftEnd = left
+            (leftEnd, rightEnd) = (left, right)
         } else {
             edges = nil
-            leftEnd = nil
+            (leftEnd, rightEnd) = (nil, nil)
             // Under a pixel wide a rim pixel may lie past the middle, where the nearer
             // corner is not the one that counts (and past 2^50 the pixels were clamped): the
             // whole box's distance, for this shape alone, rims no longer than it is wide.
@@ -110,7 +111,7 @@ final class ShapeRows {
         self.rect = rect
         radius = base.radius
         (drawnRadius, edges, rimsFit, storage) = (base.drawnRadius, base.edges, base.rimsFit, base.storage)
-        leftEnd = base.leftEnd
+        (leftEnd, rightEnd) = (base.leftEnd, base.rightEnd)
         x0 = base.x0 &+ dx0; x1 = base.x1 &+ dx1; y0 = base.y0; y1 = base.y1
         interiorStart = base.interiorStart &+ dx0
         interiorEnd = base.interiorEnd &+ dx1
@@ -146,6 +147,16 @@ final class ShapeRows {
         else { return nil }
         return ShapeRows(self, movedTo: rect, dx0: target.pixels.x - x0, dx1: target.pixels.maxX - x1)
     }
+
+    /// What this shape's coverage is, relative to its top-left pixel: its two ends (each
+    /// made for its rows and its edge's place in its pixel) and its width in pixels. A thumb
+    /// moved by whole pixels keeps it, and so does one made afresh in the same place in its
+    /// pixels. Nil for a shape computed alone (not of ends).
+    struct Pattern: Equatable {
+        let left: ShapeEnd, right: ShapeEnd, width: Int
+        static func == (a: Pattern, b: Pattern) -> Bool { a.left === b.left && a.right === b.right && a.width == b.width }
+    }
+    var pattern: Pattern? { leftEnd.flatMap { l in rightEnd.map { Pattern(left: l, right: $0, width: x1 &- x0) } } }
 
     /// Row `y`'s spans, or nil when the row is outside the shape. The row points into this
     /// object's storage: use it while the object lives.
