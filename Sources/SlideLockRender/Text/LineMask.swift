@@ -9,7 +9,8 @@ import SlideLockCore
 final class LineMask {
     /// The image's top-left pixel and size on the canvas.
     let x: Int, y: Int, width: Int, height: Int
-    private var coverage: [UInt8]
+    /// Per pixel, its coverage in both 16-bit halves (`blendCoveragePairsSpan`).
+    private var coverage: [UInt32]
     /// Per row, the inked runs (relative to `x`, ends exclusive), gaps under
     /// `LineTerms.minimumGap` bridged: row `r`'s runs are `runs[2 * k], runs[2 * k + 1]` for
     /// `k` in `rowRuns[r]..<rowRuns[r + 1]`.
@@ -25,7 +26,7 @@ final class LineMask {
               box.height <= LineTerms.maximumPixels, box.width * box.height <= LineTerms.maximumPixels
         else { return nil }
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
-        coverage = [UInt8](repeating: 0, count: width * height)
+        coverage = [UInt32](repeating: 0, count: width * height)
         for g in glyphs {
             let b = g.bitmap
             for gy in 0..<b.height {
@@ -35,7 +36,7 @@ final class LineMask {
                     guard c != 0 else { continue }
                     // Two glyphs ink this pixel: one coverage cannot stand for both blends.
                     guard coverage[row + gx] == 0 else { return nil }
-                    coverage[row + gx] = c
+                    coverage[row + gx] = UInt32(c) &* 0x1_0001
                 }
             }
         }
@@ -69,8 +70,8 @@ final class LineMask {
                     for k in rowRuns[r]..<rowRuns[r + 1] {
                         let from = max(a0, Int(runs[2 * k])), to = min(a1, Int(runs[2 * k + 1]))
                         guard from < to else { continue }
-                        blendCoverageSpan(row + from, coverage.baseAddress! + r * width + from, source: source,
-                                          alpha: alpha, count: to - from)
+                        blendCoveragePairsSpan(row + from, coverage.baseAddress! + r * width + from, source: source,
+                                               alpha: alpha, count: to - from)
                     }
                 }
             }
