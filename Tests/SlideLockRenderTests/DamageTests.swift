@@ -228,6 +228,27 @@ import Testing
         try Self.dragPastTheLabel(SceneBuilder(settings: settings, width: 480, height: 300))
     }
 
+    /// The slide-off transition to the end and past it, both ways: the control goes off the
+    /// canvas (its track's interior beyond the canvas's last column), and every frame is still
+    /// the layers' drawing (the base's column tables are clamped to the canvas).
+    @Test(arguments: [false, true])
+    func aControlSlidWhollyOffIsDrawnAsTheLayers(rtl: Bool) throws {
+        var settings = Settings()
+        settings.animation.unlockTransition = .slide
+        settings.layout.direction = rtl ? .rtl : .ltr
+        let builder = SceneBuilder(settings: settings, width: 320, height: 200)
+        let incremental = SceneRenderer(width: 320, height: 200)
+        var v = ControlVisual(state: .unlocked, progress: 1)
+        for (i, exit) in [0.0, 0.3, 0.8, 0.9, 0.95, 0.99, 1.0, 1.5, 0.97, 3].enumerated() {
+            v.exitOffset = exit
+            v.hueDegrees = Double(i) * 7
+            let scene = builder.scene(v)
+            let damage = try incremental.render(scene)
+            let differing = try Self.pixelsDifferingFromLayered(incremental, scene)
+            #expect(differing == 0, "exit \(exit): \(differing) pixels differ, damage \(damage)")
+        }
+    }
+
     /// A control slid part way off (the slide-off transition) is drawn `controlOffset` to the
     /// side: what changes in it changes there, and a frame with only the hue changed must
     /// still be exactly a full redraw.

@@ -107,7 +107,8 @@ final class ControlBase {
                             uniform = same ? inverse[0] : nil
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
                             // in `blendOpaqueSpan`. Outside the track's interior, the background.
-                            let span = max(0, t0)..<max(max(0, t0), min(count, t1))
+                            // (Clamped both ends: a track slid off the canvas has its interior past it.)
+                            let from = min(count, max(0, t0)), span = from..<max(from, min(count, t1))
                             plain.baseAddress!.update(repeating: bg, count: span.lowerBound)
                             (plain.baseAddress! + span.upperBound).update(repeating: bg, count: count - span.upperBound)
                             // The background under a track of one alpha (every theme's) is
@@ -122,7 +123,7 @@ final class ControlBase {
                             }
                         }
                         // The fill over its interior, the columns either side as they are.
-                        let span = max(0, f0)..<max(max(0, f0), min(count, f1))
+                        let from = min(count, max(0, f0)), span = from..<max(from, min(count, f1))
                         filled.baseAddress!.update(from: plain.baseAddress!, count: span.lowerBound)
                         (filled.baseAddress! + span.upperBound).update(from: plain.baseAddress! + span.upperBound,
                                                                        count: count - span.upperBound)
