@@ -5,8 +5,10 @@ import SlideLockCore
 /// column, so the composite of every row where both shapes cover fully is the same row:
 /// it is computed once per change (`withoutFill`, `withFill`) and copied. Only the pixels
 /// where a shape's coverage differs from that row's (corners, anti-aliased ends, partial
-/// top and bottom rows) are blended one by one, from cached coverages. The result is
-/// exactly what drawing the layers one over the other gives (`SceneRenderer.renderLayered`).
+/// top and bottom rows) are blended apart, from cached coverages: four at a time where one
+/// shape's blend goes over a known row (the track's left rims kept per track, the plain
+/// row), one by one elsewhere. The result is exactly what drawing the layers one over the
+/// other gives (`SceneRenderer.renderLayered`).
 final class ControlBase {
     struct Layer {
         let shape: ShapeRows
@@ -358,10 +360,10 @@ final class ControlBase {
             return true
         }
 
-        /// One pixel the slow way: the background, then each shape at its own coverage. Most
-        /// of a drag's such pixels are the fill's moving end over the track's middle, where
-        /// the track covers fully: at coverage 255 a blend is `source + dst * inverse / 255`,
-        /// half the arithmetic (the same value: `scalePacked` by 255 is the identity).
+        /// One pixel the slow way: the background, then each shape at its own coverage (the
+        /// track's right end, a fill that does not start with the track, rows a shape covers
+        /// partly). At coverage 255 a blend is `source + dst * inverse / 255`, half the
+        /// arithmetic (the same value: `scalePacked` by 255 is the identity).
         @inline(__always)
         private func pixel(_ x: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?) -> UInt32 {
             var p = background
