@@ -78,43 +78,58 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
     }
 }
 
-/// `blend(dst, source, alpha, coverage)` per pixel straight from the coverage bytes, 4 pixels
-/// at a time in 16-bit lanes as `blendTermsSpan`: each pixel's term and factor are worked out
-/// in the lanes (the same roundings as `MaskTint.prepare`), then applied. Exactly the terms
-/// path's result, without writing the terms.
+/// `blend(dst, source, alpha, coverage)` for four pixels in 16-bit lanes, as
+/// `blendTermsSpan`: each pixel's term and factor are worked out in the lanes (the same
+/// roundings as `MaskTint.prepare`), then applied. Exactly the terms path's result, without
+/// writing the terms.
+struct CoverageLanes {
+    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
+    /// Blue and red in the even bytes, green (and the unused byte, 0) in the odd ones.
+    let even: SIMD8<UInt16>, odd: SIMD8<UInt16>, alpha: SIMD8<UInt16>
+
+    @inline(__always)
+    init(source: UInt32, alpha: UInt32) {
+        let (b, g, r) = (UInt16(source & 0xFF), UInt16((source >> 8) & 0xFF), UInt16((source >> 16) & 0xFF))
+        even = SIMD8<UInt16>(b, r, b, r, b, r, b, r)
+        odd = SIMD8<UInt16>(g, 0, g, 0, g, 0, g, 0)
+        self.alpha = SIMD8<UInt16>(repeating: UInt16(alpha))
+    }
+
+    @inline(__always)
+    func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let t = x &+ half
+        return (t &+ (t &>> 8)) &>> 8
+    }
+
+    /// Pixels `v` (four, as lanes) under the colour at coverages `c` (each twice, lane pairs).
+    @inline(__always)
+    func blend(_ v: SIMD8<UInt16>, coverage c: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        let term = over255(even &* c) | (over255(odd &* c) &<< 8)
+        let k = low &- over255(alpha &* c)
+        return (over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)) &+ term
+    }
+}
+
+/// `blend(dst, source, alpha, coverage)` per pixel straight from the coverage bytes, four
+/// pixels at a time (`CoverageLanes`); groups of four with no coverage are left alone.
 @inline(__always)
 func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
                        source: UInt32, alpha: UInt32, count: Int) {
     let d = UnsafeMutableRawPointer(dst)
-    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
-    let (b, g, r) = (UInt16(source & 0xFF), UInt16((source >> 8) & 0xFF), UInt16((source >> 16) & 0xFF))
-    // Blue and red in the even bytes, green (and the unused byte, 0) in the odd ones.
-    let even = SIMD8<UInt16>(b, r, b, r, b, r, b, r), odd = SIMD8<UInt16>(g, 0, g, 0, g, 0, g, 0)
-    let a = SIMD8<UInt16>(repeating: UInt16(alpha))
-    @inline(__always) func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let t = x &+ half
-        return (t &+ (t &>> 8)) &>> 8
-    }
+    let lanes = CoverageLanes(source: source, alpha: alpha)
     var i = 0
     while i &+ 4 <= count {
         let (c0, c1, c2, c3) = (UInt16(coverage[i]), UInt16(coverage[i &+ 1]), UInt16(coverage[i &+ 2]),
                                 UInt16(coverage[i &+ 3]))
         if c0 | c1 | c2 | c3 != 0 {
-            let c = SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)
-            let term = over255(even &* c) | (over255(odd &* c) &<< 8)
-            let k = low &- over255(a &* c)
             let o = 4 &* i
             let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-            let kept = over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)
-            (d + o).storeBytes(of: kept &+ term, as: SIMD8<UInt16>.self)
+            (d + o).storeBytes(of: lanes.blend(v, coverage: SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)),
+                               as: SIMD8<UInt16>.self)
         }
         i &+= 4
     }
-    while i < count {
-        let c = UInt32(coverage[i])
-        dst[i] = scalePacked(source, c) &+ scalePacked(dst[i], 255 &- div255(alpha &* c))
-        i &+= 1
-    }
+    blendCoverageTail(dst, from: i, count: count, source: source, alpha: alpha) { UInt32(coverage[$0]) }
 }
 
 /// `blendCoverageSpan` from coverages already in 16-bit lane pairs (each pixel's coverage in
@@ -124,27 +139,25 @@ func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePo
 func blendCoveragePairsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ pairs: UnsafePointer<UInt32>,
                             source: UInt32, alpha: UInt32, count: Int) {
     let d = UnsafeMutableRawPointer(dst), p = UnsafeRawPointer(pairs)
-    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
-    let (b, g, r) = (UInt16(source & 0xFF), UInt16((source >> 8) & 0xFF), UInt16((source >> 16) & 0xFF))
-    let even = SIMD8<UInt16>(b, r, b, r, b, r, b, r), odd = SIMD8<UInt16>(g, 0, g, 0, g, 0, g, 0)
-    let a = SIMD8<UInt16>(repeating: UInt16(alpha))
-    @inline(__always) func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let t = x &+ half
-        return (t &+ (t &>> 8)) &>> 8
-    }
+    let lanes = CoverageLanes(source: source, alpha: alpha)
     var i = 0
     while i &+ 4 <= count {
         let o = 4 &* i
-        let c = (p + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        let term = over255(even &* c) | (over255(odd &* c) &<< 8)
-        let k = low &- over255(a &* c)
         let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        let kept = over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)
-        (d + o).storeBytes(of: kept &+ term, as: SIMD8<UInt16>.self)
+        (d + o).storeBytes(of: lanes.blend(v, coverage: (p + o).loadUnaligned(as: SIMD8<UInt16>.self)),
+                           as: SIMD8<UInt16>.self)
         i &+= 4
     }
+    blendCoverageTail(dst, from: i, count: count, source: source, alpha: alpha) { pairs[$0] & 0xFF }
+}
+
+/// The last pixels of a span (under four), one by one.
+@inline(__always)
+private func blendCoverageTail(_ dst: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, source: UInt32,
+                               alpha: UInt32, _ coverage: (Int) -> UInt32) {
+    var i = start
     while i < count {
-        let c = pairs[i] & 0xFF
+        let c = coverage(i)
         dst[i] = scalePacked(source, c) &+ scalePacked(dst[i], 255 &- div255(alpha &* c))
         i &+= 1
     }
