@@ -7,25 +7,15 @@ import SlideLockCore
 /// glyph by glyph result while no pixel is inked by two glyphs (each pixel is then blended
 /// by one glyph at most); a label whose glyphs' inks overlap has no mask (`init` fails).
 final class LineMask {
-    /// The image's top-left pixel and size on the canvas.
-    let x: Int, y: Int, width: Int, height: Int
+    /// Where it lies and the inked runs each frame blends.
+    private var runs: LineRuns
     /// Per pixel, its coverage in both 16-bit halves (`blendCoveragePairsSpan`).
     private var coverage: [UInt32]
-    /// Per row, the inked runs (relative to `x`, ends exclusive), gaps under
-    /// `LineTerms.minimumGap` bridged: row `r`'s runs are `runs[2 * k], runs[2 * k + 1]` for
-    /// `k` in `rowRuns[r]..<rowRuns[r + 1]`.
-    private var runs: [Int32] = []
-    private var rowRuns: [Int] = [0]
 
     init?(_ glyphs: [(bitmap: GlyphBitmap, x: Int, y: Int)]) {
-        guard let first = glyphs.first else { return nil }
-        var box = PixelRect(x: first.x, y: first.y, width: first.bitmap.width, height: first.bitmap.height)
-        for g in glyphs { box = box.union(PixelRect(x: g.x, y: g.y, width: g.bitmap.width, height: g.bitmap.height)) }
-        // As `LineTerms`: a label a configured size makes huge is drawn glyph by glyph.
-        guard box.width > 0, box.height > 0, box.width <= LineTerms.maximumPixels,
-              box.height <= LineTerms.maximumPixels, box.width * box.height <= LineTerms.maximumPixels
-        else { return nil }
-        (x, y, width, height) = (box.x, box.y, box.width, box.height)
+        guard let runs = LineRuns(box: glyphs) else { return nil }
+        self.runs = runs
+        let (x, y, width, height) = (runs.x, runs.y, runs.width, runs.height)
         coverage = [UInt32](repeating: 0, count: width * height)
         for g in glyphs {
             let b = g.bitmap
@@ -42,38 +32,16 @@ final class LineMask {
         }
         for row in 0..<height {
             let base = row * width
-            var k = 0
-            while k < width {
-                guard coverage[base + k] != 0 else { k += 1; continue }
-                var end = k + 1, last = k
-                while end < width && end - last <= LineTerms.minimumGap {
-                    if coverage[base + end] != 0 { last = end }
-                    end += 1
-                }
-                runs += [Int32(k), Int32(last + 1)]
-                k = last + 1
-            }
-            rowRuns.append(runs.count / 2)
+            self.runs.addRow(from: 0, to: width, group: 1) { coverage[base + $0] != 0 }
         }
     }
 
     /// Blends the mask onto `canvas` inside its clip, in `source` (premultiplied, packed)
     /// at `alpha`.
     func draw(on canvas: Canvas, source: UInt32, alpha: UInt32) {
-        let area = PixelRect(x: x, y: y, width: width, height: height).intersection(canvas.clip)
-        guard !area.isEmpty else { return }
         coverage.withUnsafeBufferPointer { coverage in
-            runs.withUnsafeBufferPointer { runs in
-                let (a0, a1) = (area.x - x, area.maxX - x)
-                for py in area.y..<area.maxY {
-                    let r = py - y, row = canvas.pixels + py * canvas.width + x
-                    for k in rowRuns[r]..<rowRuns[r + 1] {
-                        let from = max(a0, Int(runs[2 * k])), to = min(a1, Int(runs[2 * k + 1]))
-                        guard from < to else { continue }
-                        blendCoveragePairsSpan(row + from, coverage.baseAddress! + r * width + from, source: source,
-                                               alpha: alpha, count: to - from)
-                    }
-                }
+            runs.forEach(on: canvas) { dst, i, count in
+                blendCoveragePairsSpan(dst, coverage.baseAddress! + i, source: source, alpha: alpha, count: count)
             }
         }
     }
