@@ -224,9 +224,13 @@ import Testing
         return c
     }
 
-    @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
-    func theLineImageEqualsGlyphByGlyph(text: String) throws {
+    /// `text` drawn with line images (`composesLines`) and glyph by glyph, at three sizes
+    /// and colours and in two clips, once per opacity: the pixels that differ, each time.
+    /// `check` sees the composing renderer after its draws.
+    func composedAndGlyphByGlyph(_ text: String, opacities: [Double], check: (String, TextRenderer) -> Void)
+        throws -> [(String, Int)] {
         let (w, h) = (520, 90)
+        var found: [(String, Int)] = []
         for (size, color, opacity, cx) in [(32, Color.white, 1.0, 260.0), (11, Color(rgb: 0x3A0CA3), 0.37, 200.25),
                                            (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 1, 261.6)] {
             for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 203, y: 31, width: 97, height: 17)] {
@@ -235,19 +239,28 @@ import Testing
                     let canvas = canvasWithNoise(w, h)
                     let r = try TextRenderer(fonts: ["DejaVu Sans", "Noto Sans CJK JP"], weight: .bold)
                     r.composesLines = composes
-                    // Three times: the third draw (the third frame running) makes and uses the image.
-                    for _ in 0..<3 {
+                    for scale in opacities {
                         canvas.withClip(clip) {
                             r.draw(text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
-                                   opacity: opacity, shimmerX: nil, on: canvas)
+                                   opacity: opacity * scale, shimmerX: nil, on: canvas)
                         }
                     }
                     results.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: w * h)))
-                    if composes && text == "Slide to unlock" { #expect(r.lineImagesDrawn == 1, "the third draw") }
+                    if composes { check(text, r) }
                 }
-                let differing = zip(results[0], results[1]).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(text) at \(size) px, clip \(clip): \(differing) pixels differ")
+                found.append(("\(text) at \(size) px, clip \(clip)", zip(results[0], results[1]).filter { $0 != $1 }.count))
             }
+        }
+        return found
+    }
+
+    @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
+    func theLineImageEqualsGlyphByGlyph(text: String) throws {
+        // Three times: the third draw (the third frame running) makes and uses the image.
+        for (what, differing) in try composedAndGlyphByGlyph(text, opacities: [1, 1, 1], check: { text, r in
+            if text == "Slide to unlock" { #expect(r.lineImagesDrawn == 1, "the third draw") }
+        }) {
+            #expect(differing == 0, "\(what): \(differing) pixels differ")
         }
     }
 
@@ -294,27 +307,10 @@ import Testing
     /// coverage once it stays put: the same pixels as glyph by glyph, whatever the clip.
     @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
     func theFadingLineEqualsGlyphByGlyph(text: String) throws {
-        let (w, h) = (520, 90)
-        for (size, color, cx) in [(32, Color.white, 260.0), (11, Color(rgb: 0x3A0CA3), 200.25),
-                                  (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 261.6)] {
-            for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 203, y: 31, width: 97, height: 17)] {
-                var results: [[UInt32]] = []
-                for composes in [true, false] {
-                    let canvas = canvasWithNoise(w, h)
-                    let r = try TextRenderer(fonts: ["DejaVu Sans", "Noto Sans CJK JP"], weight: .bold)
-                    r.composesLines = composes
-                    for opacity in [1.0, 0.93, 0.61, 0.6, 0.02] {
-                        canvas.withClip(clip) {
-                            r.draw(text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
-                                   opacity: opacity, shimmerX: nil, on: canvas)
-                        }
-                    }
-                    results.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: w * h)))
-                    if composes && text == "Slide to unlock" { #expect(r.lineMasksDrawn == 4, "all but the first draw") }
-                }
-                let differing = zip(results[0], results[1]).filter { $0 != $1 }.count
-                #expect(differing == 0, "\(text) at \(size) px, clip \(clip): \(differing) pixels differ")
-            }
+        for (what, differing) in try composedAndGlyphByGlyph(text, opacities: [1.0, 0.93, 0.61, 0.6, 0.02], check: { text, r in
+            if text == "Slide to unlock" { #expect(r.lineMasksDrawn == 4, "all but the first draw") }
+        }) {
+            #expect(differing == 0, "\(what): \(differing) pixels differ")
         }
     }
 
