@@ -58,7 +58,7 @@ T=$SECONDS
 "$VM/run.sh" -A arm64 -L "$SYSROOT" -b "$BIN" -o "$OUT/vm" -t 150 -s "$VM/arm64/lock-arm64.sh" \
     -f "$VM/arm64/hook.sh:/e2e/hook.sh" -f "$FONT:/e2e/DejaVuSans-Bold.ttf" >/dev/null 2>&1
 rc=$?
-grep -a '^check ' "$OUT/vm/console.log" | tr -d '\r' | sed 's/^/  guest /'
+grep -a '^check \|^resident size' "$OUT/vm/console.log" | tr -d '\r' | sed 's/^/  guest /'
 check "arm64 guest: every guest check ($((SECONDS - T)) s, exit $rc)" [ $rc = 0 ]
 check "arm64 guest: the lock screen on virtio-gpu equals the x86 render" \
     python3 "$VM/tools/compare-images.py" --hue-invariant --channel-tolerance 4 --max-fraction 0.001 \

@@ -10,6 +10,9 @@ vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
 app=$APP
 usleep 500000
 vm_screenshot locked
+# The resident size of the package a Pi owner installs (Debian's Swift), reported.
+sleep 1
+echo "resident size at 800x480 (arm64 package): $(awk '/^VmRSS:/ { print $2 }' /proc/$app/status) kB"
 # 800x480: the thumb's centre is at (112, 240).
 vm_touch swipe 112 240 790 240 500 15
 vm_wait_exit $app 10
