@@ -98,9 +98,12 @@ fi
 cd /src
 t0=$SECONDS
 log=$(mktemp)
+bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock
+# Always linked afresh: SwiftPM relinks when sources change, not when a link input such as
+# deploy/link/hot-functions.txt does, and the chroot keeps its build between runs.
+rm -f "$bin"
 if ! swift build "${flags[@]}" >"$log" 2>&1; then cat "$log" >&2; die "swift build ${flags[*]} failed"; fi
 say "$(tail -n 1 "$log") ($((SECONDS - t0)) s)"
-bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock
 
 # --- the package tree ----------------------------------------------------------------------
 stage=$(mktemp -d)
