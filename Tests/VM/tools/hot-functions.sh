@@ -2,13 +2,18 @@
 # Tests/VM/tools/hot-functions.sh - regenerates deploy/link/hot-functions.txt, the functions
 # the lock screen runs, which the release link places first in .text (Package.swift).
 #
-#   sudo Tests/VM/tools/hot-functions.sh        (needs valgrind and the VM setup; ~2 minutes)
+#   sudo Tests/VM/tools/hot-functions.sh        (needs valgrind, the VM setup and the trixie
+#                                                chroot of deploy/chroot.sh; ~5 minutes)
 #
 # Why: the kernel maps an executable's pages 64 KB around each page fault (fault-around), so
 # the resident size of the lock screen grows with how scattered the code it runs is, not with
 # how much it runs. Listed together, the functions it runs fill a few hundred KB.
-# How: callgrind, in two places, names every function that ran in the shipped release build:
-#   - on this host: `render`, `play` of the test scripts, `check-config`;
+# How: callgrind names every function that ran in a release build as shipped, built twice:
+# with /opt/swift (6.3, the VM suite's) and with Debian trixie's swiftlang 6.0.3 in the chroot
+# (the arm64 package's compiler: its runtime and specialisations are named differently).
+# Each build is profiled
+#   - on this host (in the chroot for the trixie build): `render`, `play` of the test
+#     scripts, `check-config`;
 #   - in the VM (virtio-gpu, a uinput touchscreen): the lock screen itself from start-up
 #     through a slide that springs back, one that unlocks and runs the hook, and SIGTERM
 #     (tools/hot-functions-guest.sh).
@@ -19,43 +24,69 @@ VM=$(cd "$(dirname "$0")/.." && pwd)
 ROOT=$(cd "$VM/../.." && pwd)
 OUT_FILE=$ROOT/deploy/link/hot-functions.txt
 die() { echo "hot-functions.sh: $*" >&2; exit 1; }
-[ "$(id -u)" -eq 0 ] || die "needs root (the VM harness): run it with sudo"
+[ "$(id -u)" -eq 0 ] || die "needs root (the VM harness, the chroot): run it with sudo"
 command -v valgrind >/dev/null || die "needs valgrind: apt-get install valgrind"
-vglib=/usr/libexec/valgrind
-[ -x $vglib/callgrind-amd64-linux ] || die "no callgrind tool in $vglib"
 
 work=$(mktemp -d /tmp/hot-functions.XXXXXX)
 trap 'rm -rf "$work"' EXIT
 export PATH=/opt/swift/usr/bin:$PATH
 cd "$ROOT"
 "$VM/setup.sh" >"$work/setup.log" 2>&1 || { tail -20 "$work/setup.log"; die "VM setup failed"; }
+sysroot=$(deploy/chroot.sh setup 2>"$work/chroot.log" | tail -1) || { tail -20 "$work/chroot.log"; die "chroot setup failed"; }
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+scripts="full-slide fail fling"
+
+# profile_host DIR BIN SRC [RUNNER...]: the host runs of BIN in the checkout SRC, through
+# RUNNER (none, or the chroot's), profiles in DIR (all three paths as RUNNER sees them).
+profile_host() {
+    local dir=$1 bin=$2 src=$3 run; shift 3
+    local runs=("render render --size 800x480 --out $dir/frame.png" "check-config check-config")
+    # Every frame rendered, few written: PNG encoding is not the lock screen's work.
+    for s in $scripts; do
+        runs+=("play-$s play --frames $dir --every 1000 --on-unlock hook --script Tests/Scripts/$s.txt")
+    done
+    runs+=("play-exit play --frames $dir --every 1000 --script Tests/Scripts/full-slide.txt")
+    for run in "${runs[@]}"; do
+        "$@" sh -c 'cd "$6" && valgrind --tool=callgrind --demangle=no --callgrind-out-file="$1/$2.callgrind" \
+                "$3" $4 --set theme.fonts="$5" >/dev/null 2>&1' \
+            sh "$dir" "${run%% *}" "$bin" "${run#* }" "$font" "$src" || die "slidelock ${run#* }: failed under callgrind"
+    done
+}
+
+# profile_vm OUT BIN SYSROOT [RUN.SH OPTIONS...]: the lock screen in the VM under callgrind
+# (valgrind from SYSROOT), its profile in OUT.
+profile_vm() {
+    local out=$1 bin=$2 root=$3; shift 3
+    local files=(-f "$root/usr/bin/valgrind.bin:/e2e/valgrind" -f "$font:/e2e/DejaVuSans-Bold.ttf")
+    for f in callgrind-amd64-linux vgpreload_core-amd64-linux.so default.supp; do
+        files+=(-f "$root/usr/libexec/valgrind/$f:/e2e/vg/$f")
+    done
+    "$VM/run.sh" -t 300 -b "$bin" "$@" "${files[@]}" -s "$VM/tools/hot-functions-guest.sh" \
+        -o "$work/vm" >"$work/vm.log" 2>&1 || { tail -30 "$work/vm/console.log"; die "the VM run failed"; }
+    cp "$work/vm/device.callgrind" "$out"
+    rm -rf "$work/vm"
+}
+
+# 1. /opt/swift on this host.
 swift build -c release --static-swift-stdlib >"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; die "build failed"; }
 bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock
-font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+mkdir "$work/host"
+profile_host "$work/host" "$bin" "$ROOT"
+profile_vm "$work/host/device.callgrind" "$bin" /
 
-profile() {     # profile NAME ARGS...: one host run under callgrind
-    local name=$1; shift
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/$name.callgrind" \
-        "$bin" "$@" --set theme.fonts=$font >/dev/null 2>&1 || true
-    [ -s "$work/$name.callgrind" ] || die "callgrind wrote nothing for $name"
-}
-profile render render --size 800x480 --out "$work/frame.png"
-for s in full-slide fail fling; do
-    profile "play-$s" play --script "Tests/Scripts/$s.txt" --on-unlock hook
-done
-profile play-exit play --script Tests/Scripts/full-slide.txt
-profile check-config check-config
+# 2. Debian's Swift in the trixie chroot (its build directory is the chroot's own).
+chroot_build=${SLIDELOCK_CHROOT_CACHE:-/var/tmp/slidelock-chroot}/trixie-amd64.build
+deploy/chroot.sh run sh -c 'cd /src && { command -v valgrind >/dev/null || apt-get install -y -q valgrind; } &&
+    swift build -c release --static-swift-stdlib' >"$work/chroot-build.log" 2>&1 ||
+    { tail -20 "$work/chroot-build.log"; die "the chroot build failed"; }
+rm -rf "$chroot_build/hot-profiles" && mkdir "$chroot_build/hot-profiles"
+profile_host /src/.build/hot-profiles /src/.build/x86_64-pc-linux-gnu/release/slidelock /src deploy/chroot.sh run
+mv "$chroot_build/hot-profiles" "$work/trixie"
+profile_vm "$work/trixie/device.callgrind" "$chroot_build/x86_64-pc-linux-gnu/release/slidelock" "$sysroot" \
+    -L "$sysroot"
 
-files=(-f /usr/bin/valgrind.bin:/e2e/valgrind -f $font)
-for f in callgrind-amd64-linux vgpreload_core-amd64-linux.so default.supp; do
-    files+=(-f "$vglib/$f:/e2e/vg/$f")
-done
-"$VM/run.sh" -t 300 -b "$bin" "${files[@]}" -s "$VM/tools/hot-functions-guest.sh" \
-    -o "$work/vm" >"$work/vm.log" 2>&1 || { tail -30 "$work/vm/console.log"; die "the VM run failed"; }
-cp "$work/vm/device.callgrind" "$work/device.callgrind"
-
-# Every function callgrind saw run inside the slidelock binary, sorted, once.
-python3 - "$work"/*.callgrind >"$work/names" <<'EOF'
+# Every function callgrind saw run inside a slidelock binary, sorted, once.
+python3 - "$work"/*/*.callgrind >"$work/names" <<'EOF'
 import re, sys
 entry = re.compile(r'(c?)(ob|fn)=\((\d+)\)(?: (.*))?$')
 names = set()
