@@ -56,20 +56,27 @@ final class ControlBase {
     /// Takes the frame's layers (already offset); rebuilds the templates when they changed.
     func prepare(_ key: Key, on canvas: Canvas) {
         guard key != self.key else { return }
+        let old = self.key
         self.key = key
         background = PackedColor(key.background).opaque
+        // A hue frame changes colours only: the shapes are those of the last frame.
+        let trackShape = old.map { $0.trackRect == key.trackRect && $0.trackRadius == key.trackRadius } ?? false
+            ? track?.shape : nil
+        let fillShape = old.map { $0.fillRect == key.fillRect && $0.fillRadius == key.fillRadius } ?? false
+            ? fill?.shape : nil
         track = key.trackRect.isEmpty || key.trackOpacity <= 0 ? nil
-            : Layer(shape: canvas.shapeCache.rows(key.trackRect, radius: key.trackRadius),
+            : Layer(shape: trackShape ?? canvas.shapeCache.rows(key.trackRect, radius: key.trackRadius),
                     paint: key.trackPaint, opacity: key.trackOpacity)
         fill = key.fillRect.isEmpty || key.fillOpacity <= 0 ? nil
-            : Layer(shape: canvas.shapeCache.rows(key.fillRect, radius: key.fillRadius),
+            : Layer(shape: fillShape ?? canvas.shapeCache.rows(key.fillRect, radius: key.fillRadius),
                     paint: .solid(key.fillColor), opacity: key.fillOpacity)
         let fillColor = PackedColor(key.fillColor, opacity: key.fillOpacity)
         fillSource = fillColor.r << 16 | fillColor.g << 8 | fillColor.b
         fillInverse = 255 - fillColor.a
         var lo = canvas.width, hi = 0
-        for layer in [track, fill].compactMap({ $0 }) {
-            lo = min(lo, max(0, layer.shape.x0)); hi = max(hi, min(canvas.width, layer.shape.x1))
+        for shape in [track?.shape, fill?.shape] {
+            guard let shape else { continue }
+            lo = min(lo, max(0, shape.x0)); hi = max(hi, min(canvas.width, shape.x1))
         }
         start = lo
         let count = max(0, hi - lo)
