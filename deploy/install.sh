@@ -119,6 +119,8 @@ if [ "$build" = yes ]; then
         PATH=/opt/swift/usr/bin:$PATH
     fi
     say "building (release, static Swift stdlib)"
+    # Linked afresh: SwiftPM relinks when sources change, not when the link order does.
+    dir=$(swift build -c release --static-swift-stdlib --show-bin-path) && rm -f "$dir/slidelock"
     swift build -c release --static-swift-stdlib >&2
     binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock
 fi

@@ -98,7 +98,7 @@ fi
 cd /src
 t0=$SECONDS
 log=$(mktemp)
-bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock
+bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock || die "swift build ${flags[*]} --show-bin-path failed"
 # Always linked afresh: SwiftPM relinks when sources change, not when a link input such as
 # deploy/link/hot-functions.txt does, and the chroot keeps its build between runs.
 rm -f "$bin"

@@ -38,7 +38,7 @@ def needed(path):
 
 def find(name):
     for d in DIRS:
-        candidate = os.path.join(sysroot, d, name)
+        candidate = resolve(os.path.join(sysroot, d, name))
         if os.path.exists(candidate):
             return candidate, '/' + d + '/' + name
     sys.exit('elfdeps: %s not found in %s' % (name, sysroot))

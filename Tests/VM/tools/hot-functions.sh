@@ -105,7 +105,10 @@ for path in sys.argv[1:]:
         if kind == 'ob':
             current = objects.get(key)
         elif current and current.endswith('/slidelock'):
-            names.add(functions[key])
+            # Recursion levels come as NAME'2; "(below main)" and bare addresses are no symbols.
+            name = re.sub(r"'\d+$", '', functions[key])
+            if '(' not in name and not name.startswith('0x'):
+                names.add(name)
 for name in sorted(names):
     print(name)
 EOF
