@@ -266,20 +266,28 @@ import Testing
 
     /// A row blends its inked runs: a gap of two groups of 4 or more is skipped, a narrower
     /// one bridged, and glyph by glyph or from the image the pixels are the same.
-    @Test func wideGapsAreSkipped() {
-        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
-            GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
-                        spans: inkSpans(alpha, width: alpha.count, height: 1))
+    /// A glyph one pixel row high, and `glyphs` blended one by one onto a 50x1 noise canvas
+    /// in `0x336699` at `opacity`: the reference a merged line image must equal.
+    func rowGlyph(_ alpha: [UInt8]) -> GlyphBitmap {
+        GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
+                    spans: inkSpans(alpha, width: alpha.count, height: 1))
+    }
+
+    func glyphByGlyph(_ glyphs: [(GlyphBitmap, Int)], opacity: Double) -> Canvas {
+        let plain = canvasWithNoise(50, 1)
+        for (g, gx) in glyphs {
+            plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
+                            opacity: opacity, spans: g.spans, tint: MaskTint())
         }
-        let a = glyph([255, 90, 0]), b = glyph([0, 200, 255])
+        return plain
+    }
+
+    @Test func wideGapsAreSkipped() {
+        let a = rowGlyph([255, 90, 0]), b = rowGlyph([0, 200, 255])
         for (x, runs) in [(3, 1), (8, 1), (9, 2), (40, 2)] {
             let line = LineTerms([(a, 0, 0), (b, x, 0)], source: 0x33_6699, alpha: 255)
             #expect(line?.runCount == runs, "second glyph at \(x)")
-            let plain = canvasWithNoise(50, 1), imaged = canvasWithNoise(50, 1)
-            for (g, gx) in [(a, 0), (b, x)] {
-                plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
-                                opacity: 1, spans: g.spans, tint: MaskTint())
-            }
+            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 1), imaged = canvasWithNoise(50, 1)
             line?.draw(on: imaged)
             #expect((0..<50).allSatisfy { plain.pixels[$0] == imaged.pixels[$0] }, "second glyph at \(x)")
         }
@@ -288,19 +296,16 @@ import Testing
     /// Two glyphs inking one pixel cannot share one image: the label falls back to glyph by
     /// glyph. Glyphs whose boxes overlap but whose inks do not share one.
     @Test func overlappingInkHasNoLineImage() {
-        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
-            GlyphBitmap(width: 2, height: 1, left: 0, top: 0, alpha: alpha, spans: inkSpans(alpha, width: 2, height: 1))
-        }
-        let apart = LineTerms([(glyph([255, 0]), 0, 0), (glyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        let apart = LineTerms([(rowGlyph([255, 0]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
         #expect(apart != nil)
-        let shared = LineTerms([(glyph([255, 10]), 0, 0), (glyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        let shared = LineTerms([(rowGlyph([255, 10]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
         #expect(shared == nil)
         #expect(LineTerms([], source: 0, alpha: 255) == nil)
         // A label a configuration makes huge is drawn glyph by glyph, not held in memory.
         let wide = GlyphBitmap(width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
                                spans: [Int32](repeating: 0, count: 600))
         #expect(LineTerms([(wide, 0, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
-        #expect(LineTerms([(glyph([255, 0]), 0, 0), (glyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
+        #expect(LineTerms([(rowGlyph([255, 0]), 0, 0), (rowGlyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
     }
 
     /// A fading label (a new opacity every frame, as the thumb comes) is drawn from its line's
@@ -317,19 +322,11 @@ import Testing
     /// The mask merges glyphs whose inks do not meet, bridges narrow gaps in a row and skips
     /// wide ones (the same pixels either way); inks that meet, or a huge label, have none.
     @Test func theLineMaskMergesGlyphsApart() {
-        func glyph(_ alpha: [UInt8]) -> GlyphBitmap {
-            GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
-                        spans: inkSpans(alpha, width: alpha.count, height: 1))
-        }
-        let a = glyph([255, 90, 0]), b = glyph([0, 200, 255])
+        let a = rowGlyph([255, 90, 0]), b = rowGlyph([0, 200, 255])
         for x in [1, 3, 8, 9, 40] {
             let mask = LineMask([(a, 0, 0), (b, x, 0)])
             #expect(mask != nil, "second glyph at \(x)")
-            let plain = canvasWithNoise(50, 1), masked = canvasWithNoise(50, 1)
-            for (g, gx) in [(a, 0), (b, x)] {
-                plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
-                                opacity: 0.7, spans: g.spans, tint: MaskTint())
-            }
+            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 0.7), masked = canvasWithNoise(50, 1)
             let p = PackedColor(Color(rgb: 0x336699), opacity: 0.7)
             mask?.draw(on: masked, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
             #expect((0..<50).allSatisfy { plain.pixels[$0] == masked.pixels[$0] }, "second glyph at \(x)")
