@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    /// The lanes' division by 255 (a high-half multiply on x86-64, shifts elsewhere) is
+    /// `div255` for every product of two bytes, in every lane.
+    @Test func lanesDivideBy255AsDiv255() {
+        var x = 0
+        while x <= 65025 {
+            let lanes = SIMD8<UInt16>((0..<8).map { UInt16(min(65025, x + $0)) })
+            let got = over255(lanes)
+            for i in 0..<8 {
+                #expect(UInt32(got[i]) == div255(UInt32(lanes[i])), "x \(lanes[i])")
+            }
+            x += 8
+        }
+    }
+
     /// A mask's cached terms blended in 16-bit lanes give exactly `blend` per pixel: every
     /// coverage, translucent and opaque colours, any span length and alignment.
     @Test(arguments: [(Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),

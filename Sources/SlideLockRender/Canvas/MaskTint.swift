@@ -64,11 +64,7 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
         let o = 4 &* i
         let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
         let k = (f + o).loadUnaligned(as: SIMD8<UInt16>.self) & low
-        var even = (v & low) &* k &+ 128
-        even = (even &+ (even &>> 8)) &>> 8
-        var odd = (v &>> 8) &* k &+ 128
-        odd = (odd &+ (odd &>> 8)) &>> 8
-        let sum = (even | (odd &<< 8)) &+ (t + o).loadUnaligned(as: SIMD8<UInt16>.self)
+        let sum = scaleLanes(v, k) &+ (t + o).loadUnaligned(as: SIMD8<UInt16>.self)
         (d + o).storeBytes(of: sum, as: SIMD8<UInt16>.self)
         i &+= 4
     }
@@ -83,7 +79,7 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
 /// roundings as `MaskTint.prepare`), then applied. Exactly the terms path's result, without
 /// writing the terms.
 struct CoverageLanes {
-    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 128)
+    let low = SIMD8<UInt16>(repeating: 0xFF)
     /// Blue and red in the even bytes, green (and the unused byte, 0) in the odd ones.
     let even: SIMD8<UInt16>, odd: SIMD8<UInt16>, alpha: SIMD8<UInt16>
 
@@ -95,18 +91,12 @@ struct CoverageLanes {
         self.alpha = SIMD8<UInt16>(repeating: UInt16(alpha))
     }
 
-    @inline(__always)
-    func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-        let t = x &+ half
-        return (t &+ (t &>> 8)) &>> 8
-    }
-
     /// Pixels `v` (four, as lanes) under the colour at coverages `c` (each twice, lane pairs).
     @inline(__always)
     func blend(_ v: SIMD8<UInt16>, coverage c: SIMD8<UInt16>) -> SIMD8<UInt16> {
         let term = over255(even &* c) | (over255(odd &* c) &<< 8)
         let k = low &- over255(alpha &* c)
-        return (over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)) &+ term
+        return scaleLanes(v, k) &+ term
     }
 }
 

@@ -114,7 +114,6 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
 /// channel <= alpha), so no channel carries.
 @inline(__always)
 func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inverse: UInt32, count: Int) {
-    let low = SIMD8<UInt16>(repeating: 0xFF)
     let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse & 0xFF))
     let lanes = SIMD8<UInt16>(UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
                               UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
@@ -125,11 +124,7 @@ func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inv
     while i &+ 4 <= count {
         let o = 4 &* i
         let v = UnsafeRawPointer(bytes + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        var even = (v & low) &* factor &+ 128
-        even = (even &+ (even &>> 8)) &>> 8
-        var odd = (v &>> 8) &* factor &+ 128
-        odd = (odd &+ (odd &>> 8)) &>> 8
-        (bytes + o).storeBytes(of: (even | (odd &<< 8)) &+ lanes, as: SIMD8<UInt16>.self)
+        (bytes + o).storeBytes(of: scaleLanes(v, factor) &+ lanes, as: SIMD8<UInt16>.self)
         i &+= 4
     }
     while i < count {

@@ -208,10 +208,5 @@ private func load(_ p: UnsafeBufferPointer<UInt32>, _ i: Int) -> SIMD4<UInt32> {
 private func scaleLanes(_ pixels: SIMD4<UInt32>, _ factorPairs: SIMD4<UInt32>) -> SIMD4<UInt32> {
     let v = unsafeBitCast(pixels, to: SIMD8<UInt16>.self)
     let k = unsafeBitCast(factorPairs, to: SIMD8<UInt16>.self)
-    let low = SIMD8<UInt16>(repeating: 0xFF)
-    var even = (v & low) &* k &+ 128
-    even = (even &+ (even &>> 8)) &>> 8
-    var odd = (v &>> 8) &* k &+ 128
-    odd = (odd &+ (odd &>> 8)) &>> 8
-    return unsafeBitCast(even | (odd &<< 8), to: SIMD4<UInt32>.self)
+    return unsafeBitCast(scaleLanes(v, k), to: SIMD4<UInt32>.self)
 }
