@@ -79,4 +79,34 @@ import Testing
             }
         }
     }
+
+    /// The fill blended over a rectangle from what `prepare` holds is the fill drawn as a
+    /// shape clipped to it, also for fills the layout never makes (rows it covers in part,
+    /// opaque, ends inside the rectangle or past the canvas).
+    @Test(arguments: [Rect(x: 20.25, y: 10.6, width: 90.4, height: 30.3), Rect(x: -15.5, y: 2, width: 60, height: 9.5),
+                      Rect(x: 70, y: 20, width: 80, height: 20)], [0.37, 1.0])
+    func aFillOverARectIsTheShapeClipped(fill: Rect, opacity: Double) {
+        let (w, h) = (128, 48)
+        let base = ControlBase()
+        let viaBase = Canvas(width: w, height: h), viaShape = Canvas(width: w, height: h)
+        for p in 0..<(w * h) {
+            let pixel = UInt32(truncatingIfNeeded: p &* 2_654_435_761) & 0xFFFFFF
+            viaBase.pixels[p] = pixel
+            viaShape.pixels[p] = pixel
+        }
+        let color = Color(rgb: 0x76C893)
+        base.prepare(ControlBase.Key(background: .black, trackRect: Rect(x: 4, y: 4, width: 120, height: 40),
+                                     trackRadius: 20, trackPaint: .solid(.white), trackOpacity: 1, fillRect: fill,
+                                     fillRadius: 12.5, fillColor: color, fillOpacity: opacity), on: viaBase)
+        for area in [PixelRect(x: 30, y: 8, width: 60, height: 30), PixelRect(x: 0, y: 0, width: w, height: h),
+                     PixelRect(x: 100, y: 30, width: 40, height: 30)] {
+            base.paintFill(over: area, on: viaBase)
+            viaShape.withClip(area.intersection(viaShape.bounds)) {
+                viaShape.fillRoundedRect(fill, radius: 12.5, paint: .solid(color), opacity: opacity)
+            }
+            var differing = 0
+            for p in 0..<(w * h) where viaBase.pixels[p] != viaShape.pixels[p] { differing += 1 }
+            #expect(differing == 0, "fill \(fill) opacity \(opacity) over \(area)")
+        }
+    }
 }

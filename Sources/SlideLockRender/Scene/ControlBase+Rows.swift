@@ -1,6 +1,32 @@
 import SlideLockCore
 
 extension ControlBase {
+    /// The fill over `rect` alone, over what is there already (the label the fill covers):
+    /// the pixels `fillRoundedRect` of the fill clipped to `rect` gives, from the shape and
+    /// colour `prepare` holds. A drag's fill changes every frame, so the canvas caches
+    /// would look it up (and make its colour table) afresh each time.
+    func paintFill(over rect: PixelRect, on canvas: Canvas) {
+        guard let shape = fill?.shape else { return }
+        let area = rect.intersection(canvas.bounds)
+        let (source, inverse) = (fillSource, fillInverse)
+        guard !area.isEmpty else { return }
+        for y in max(area.y, shape.y0)..<max(max(area.y, shape.y0), min(area.maxY, shape.y1)) {
+            guard let f = shape.row(y) else { continue }
+            let row = canvas.pixels + y * canvas.width
+            let lo = max(area.x, f.liveStart), hi = min(area.maxX, f.liveEnd)
+            guard lo < hi else { continue }
+            let m0 = min(hi, max(lo, f.midStart)), m1 = max(m0, min(hi, f.midEnd))
+            blendCoverageSpan(row + lo, f.rims + (lo - f.x0), source: source, alpha: 255 &- inverse, count: m0 - lo)
+            blendCoverageSpan(row + m1, f.rims + (f.midStart - f.x0) + (m1 - f.midEnd), source: source,
+                              alpha: 255 &- inverse, count: hi - m1)
+            if f.coverage == 255 {
+                blendSolidSpan(row + m0, source, inverse, count: m1 - m0)
+            } else if f.coverage > 0 {
+                for x in m0..<m1 { row[x] = blendPacked(row[x], source, inverse, coverage: f.coverage) }
+            }
+        }
+    }
+
     /// One frame's rows: templates, colour tables and shapes as plain values and pointers.
     struct Rows {
         let background: UInt32

@@ -28,13 +28,13 @@ final class ControlBase {
     private var trackBuilt: (key: Key, start: Int, count: Int)?
     private var background: UInt32 = 0
     private var track: Layer?
-    private var fill: Layer?
+    private(set) var fill: Layer?
     /// Columns `start..<start + count` of the templates and the track's colour tables.
     private var start = 0
     private var trackSource: [UInt32] = []
     private var trackInverse: [UInt32] = []
-    private var fillSource: UInt32 = 0
-    private var fillInverse: UInt32 = 0
+    private(set) var fillSource: UInt32 = 0
+    private(set) var fillInverse: UInt32 = 0
     private var withoutFill: [UInt32] = []
     private var withFill: [UInt32] = []
     /// The track gradient's column weights and the geometry they were computed for: the

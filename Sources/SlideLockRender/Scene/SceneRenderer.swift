@@ -112,8 +112,8 @@ public final class SceneRenderer {
 
     /// The fast path, inside the canvas clip: background, track and fill in one pass
     /// (`ControlBase`), except under the label's ink where the fill also covers it: there the
-    /// label must go between track and fill, so the fill is blended after it. Then the
-    /// layers above, as in `drawLayers`.
+    /// label must go between track and fill, so the fill is blended after it (`paintFill`).
+    /// Then the layers above, as in `drawLayers`.
     private func draw(_ s: Scene, text: TextRenderer) {
         let area = canvas.clip
         let dx = s.controlOffset
@@ -148,9 +148,7 @@ public final class SceneRenderer {
             }
         }
         if !under.isEmpty {
-            canvas.withClip(under) {
-                canvas.fillRoundedRect(fillRect, radius: s.fill.radius, paint: .solid(s.fill.color), opacity: s.fill.opacity)
-            }
+            base.paintFill(over: under, on: canvas)
         }
         drawThumb(s, plain: false)
     }
