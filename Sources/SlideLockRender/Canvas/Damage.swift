@@ -14,18 +14,25 @@ public enum Damage {
             || a.reveal != b.reveal || a.revealColor != b.revealColor {
             return [full]
         }
+        // One list, grown in place: a frame's damage costs one allocation, not one per step.
         var rects: [PixelRect] = []
+        rects.reserveCapacity(4)
         // A rounded rectangle's coverage is taken at pixel centres: it draws no pixel outside
         // its enclosing ones, and neither do the layers over it change any there.
         if a.track != b.track { rects.append(a.track.rect.enclosingPixels.union(b.track.rect.enclosingPixels)) }
-        if a.fill != b.fill { rects += fillChange(a.fill, b.fill) }
+        if a.fill != b.fill { fillChange(a.fill, b.fill, into: &rects) }
         if a.label != b.label { rects.append(labelChange(a.label, b.label, ink: labelInk)) }
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
         // The layers are drawn `controlOffset` to the side (the same in both scenes here).
         let dx = b.controlOffset.isFinite ? b.controlOffset : 0
         let shift = clampedInt(dx.rounded(.down)), widen = dx.rounded(.down) == dx ? 0 : 1
-        return merge(rects.map { PixelRect(x: $0.x + shift, y: $0.y, width: $0.width + widen, height: $0.height) }
-            .map { $0.intersection(full) }.filter { !$0.isEmpty })
+        for i in rects.indices {
+            let r = rects[i]
+            rects[i] = PixelRect(x: r.x + shift, y: r.y, width: r.width + widen, height: r.height).intersection(full)
+        }
+        rects.removeAll { $0.isEmpty }
+        merge(&rects)
+        return rects
     }
 
     /// What a changed label changes: a label draws nothing outside its glyphs' ink and its
@@ -44,9 +51,9 @@ public enum Damage {
     /// rectangle's coverage left of `maxX - radius - 1.5` depends on its left end alone
     /// (those pixels are either nearer the left end or fully inside), so when only the
     /// right end moved, the pixels from there on are all that differ, whatever lies under
-    /// the fill; the same mirrored for the left end. Anything else changes it whole.
-    static func fillChange(_ a: FillLayer, _ b: FillLayer) -> [PixelRect] {
-        let whole = [a.rect.enclosingPixels.union(b.rect.enclosingPixels)]
+    /// the fill; the same mirrored for the left end. Anything else changes it whole. The
+    /// rectangles are appended to `rects`.
+    static func fillChange(_ a: FillLayer, _ b: FillLayer, into rects: inout [PixelRect]) {
         let (p, q) = (a.rect, b.rect)
         // The radius as drawn (clamped to half the height); both rects need room for two
         // corners and more, so the width never clamps it.
@@ -54,9 +61,8 @@ public enum Damage {
         guard a.color == b.color, a.opacity == b.opacity, a.radius == b.radius,
               p.minY == q.minY, p.height == q.height, !p.isEmpty, !q.isEmpty,
               p.width >= 2 * r + 3, q.width >= 2 * r + 3
-        else { return whole }
+        else { return rects.append(p.enclosingPixels.union(q.enclosingPixels)) }
         let rows = p.enclosingPixels.union(q.enclosingPixels)
-        var rects: [PixelRect] = []
         if p.maxX != q.maxX {
             let from = clampedInt((min(p.maxX, q.maxX) - r - 1.5).rounded(.down)) - 1
             let to = clampedInt(max(p.maxX, q.maxX).rounded(.up)) + 1
@@ -67,7 +73,6 @@ public enum Damage {
             let to = clampedInt((max(p.minX, q.minX) + r + 1.5).rounded(.up)) + 1
             rects.append(PixelRect(x: from, y: rows.y, width: max(0, to - from), height: rows.height))
         }
-        return rects
     }
 
     /// Pixel bounds with a one-pixel margin for anti-aliased edges.
@@ -76,6 +81,12 @@ public enum Damage {
     /// Unions rectangles that touch until none do.
     public static func merge(_ input: [PixelRect]) -> [PixelRect] {
         var rects = input
+        merge(&rects)
+        return rects
+    }
+
+    /// The same in place.
+    static func merge(_ rects: inout [PixelRect]) {
         var merged = true
         while merged {
             merged = false
@@ -88,6 +99,5 @@ public enum Damage {
                 }
             }
         }
-        return rects
     }
 }
