@@ -18,9 +18,11 @@ import Testing
         var seed: UInt32 = 12345
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 16, 31, 130] {
             for offset in 0..<4 {
-                let n = offset + count
-                let a = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
-                let b = UnsafeMutablePointer<UInt32>.allocate(capacity: max(1, n))
+                // Past the span, the slack a canvas keeps: its last group reads it and must
+                // write it back unchanged.
+                let n = offset + count + Canvas.slack
+                let a = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+                let b = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
                 defer { a.deallocate(); b.deallocate() }
                 for i in 0..<n {
                     seed = seed &* 1664525 &+ 1013904223
@@ -34,6 +36,20 @@ import Testing
                 for i in 0..<n { #expect(a[i] == b[i], "count \(count) offset \(offset) pixel \(i)") }
             }
         }
+    }
+
+    /// A span ending at a canvas's last pixel: its last group of four reads and rewrites the
+    /// canvas's slack, which stays as it was, and nothing before the span changes.
+    @Test func aSpanAtTheCanvasEndKeepsTheSlack() {
+        let canvas = Canvas(width: 5, height: 1)
+        for i in 0..<(5 + Canvas.slack) { canvas.pixels[i] = 0x10_2030 &* UInt32(i + 1) & 0xFF_FFFF }
+        let before = (0..<(5 + Canvas.slack)).map { canvas.pixels[$0] }
+        blendSolidSpan(canvas.pixels + 3, 0x40_4040, 128, count: 2)
+        let coverage: [UInt8] = [255]
+        blendCoverageSpan(canvas.pixels + 4, coverage, source: 0x20_2020, alpha: 200, count: 1)
+        #expect((0..<3).map { canvas.pixels[$0] } == Array(before[0..<3]))
+        #expect((5..<(5 + Canvas.slack)).map { canvas.pixels[$0] } == Array(before[5...]))
+        #expect(canvas.pixels[3] == 0x40_4040 &+ scalePacked(before[3], 128))
     }
 
     /// The lanes' division by 255 (a high-half multiply on x86-64, shifts elsewhere) is
@@ -64,7 +80,8 @@ import Testing
         tint.prepare(mask, source: source, alpha: p.a)
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
             for offset in 0..<4 where offset + count <= mask.count {
-                let a = (0..<count).map { _ in next() & 0xFFFFFF }
+                // The span, then the slack a canvas keeps after it (read, written back unchanged).
+                let a = (0..<(count + Canvas.slack)).map { _ in next() & 0xFFFFFF }
                 var b = a
                 b.withUnsafeMutableBufferPointer { dst in
                     tint.terms.withUnsafeBufferPointer { t in
@@ -77,6 +94,7 @@ import Testing
                     let want = blend(a[i], source: source, alpha: p.a, coverage: UInt32(mask[offset + i]))
                     #expect(b[i] == want, "count \(count) offset \(offset) pixel \(i)")
                 }
+                #expect(b[count...] == a[count...], "count \(count) offset \(offset): the slack changed")
             }
         }
     }
@@ -110,7 +128,7 @@ import Testing
         let mask = Self.sampleMask(next)
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
             for offset in 0..<4 where offset + count <= mask.count {
-                let a = (0..<count).map { _ in next() & 0xFFFFFF }
+                let a = (0..<(count + Canvas.slack)).map { _ in next() & 0xFFFFFF }
                 var b = a
                 b.withUnsafeMutableBufferPointer { dst in
                     mask.withUnsafeBufferPointer { m in
@@ -122,6 +140,7 @@ import Testing
                     wrong += 1
                 }
                 #expect(wrong == 0, "count \(count) offset \(offset): \(wrong) pixels differ")
+                #expect(b[count...] == a[count...], "count \(count) offset \(offset): the slack changed")
             }
         }
     }

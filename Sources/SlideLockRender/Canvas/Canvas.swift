@@ -2,8 +2,10 @@ import CLinux
 import SlideLockCore
 
 /// An opaque XRGB8888 pixel buffer (0x00RRGGBB) with a clip rectangle. Every drawing
-/// operation touches only pixels inside `clip`, and computes each pixel from its own
+/// operation changes only pixels inside `clip`, and computes each pixel from its own
 /// coordinates alone, so redrawing a damaged rectangle gives exactly the full-frame pixels.
+/// (A blend's last group of four may read up to three pixels after its span and write them
+/// back unchanged: `slack` keeps that inside the buffer after the last row.)
 public final class Canvas {
     public let width: Int
     public let height: Int
@@ -16,12 +18,15 @@ public final class Canvas {
     var shapeCache = ShapeCache()
     var solidTerms = SolidTermsCache()
 
+    /// Pixels allocated after the last row for the blends' last groups (never drawn).
+    static let slack = 3
+
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: 0, count: width * height)
+        pixels = .allocate(capacity: width * height + Self.slack)
+        pixels.initialize(repeating: 0, count: width * height + Self.slack)
         clip = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 

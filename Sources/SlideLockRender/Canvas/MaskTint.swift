@@ -68,10 +68,17 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
         (d + o).storeBytes(of: sum, as: SIMD8<UInt16>.self)
         i &+= 4
     }
-    while i < count {
-        dst[i] = terms[i] &+ scalePacked(dst[i], factors[i] & 0xFF)
-        i &+= 1
-    }
+    // The last pixels (under four) as one more group: the lanes past the span get term 0
+    // and factor 255, which leave a pixel as it is (see `Canvas.slack`).
+    let r = count &- i
+    guard r > 0 else { return }
+    let t4 = SIMD4<UInt32>(terms[i], r > 1 ? terms[i &+ 1] : 0, r > 2 ? terms[i &+ 2] : 0, 0)
+    let keep: UInt32 = 0xFFFF_FFFF
+    let f4 = SIMD4<UInt32>(factors[i], r > 1 ? factors[i &+ 1] : keep, r > 2 ? factors[i &+ 2] : keep, keep)
+    let o = 4 &* i
+    let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
+    let k = unsafeBitCast(f4, to: SIMD8<UInt16>.self) & low
+    (d + o).storeBytes(of: scaleLanes(v, k) &+ unsafeBitCast(t4, to: SIMD8<UInt16>.self), as: SIMD8<UInt16>.self)
 }
 
 /// `blend(dst, source, alpha, coverage)` for four pixels in 16-bit lanes, as
@@ -119,7 +126,7 @@ func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePo
         }
         i &+= 4
     }
-    blendCoverageTail(dst, from: i, count: count, source: source, alpha: alpha) { UInt32(coverage[$0]) }
+    blendCoverageTail(dst, from: i, count: count, lanes: lanes) { UInt16(coverage[$0]) }
 }
 
 /// `blendCoverageSpan` from coverages already in 16-bit lane pairs (each pixel's coverage in
@@ -138,17 +145,20 @@ func blendCoveragePairsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ pairs: Unsafe
                            as: SIMD8<UInt16>.self)
         i &+= 4
     }
-    blendCoverageTail(dst, from: i, count: count, source: source, alpha: alpha) { pairs[$0] & 0xFF }
+    blendCoverageTail(dst, from: i, count: count, lanes: lanes) { UInt16(truncatingIfNeeded: pairs[$0] & 0xFF) }
 }
 
-/// The last pixels of a span (under four), one by one.
+/// The last pixels of a span (under four) as one more group of four: the lanes past the
+/// span get coverage 0, which leaves a pixel as it is, so the pixels after the span are
+/// read and written back unchanged (`Canvas.slack` keeps them inside the buffer). One group
+/// costs less than up to three pixels one by one, and its branches are fewer.
 @inline(__always)
-private func blendCoverageTail(_ dst: UnsafeMutablePointer<UInt32>, from start: Int, count: Int, source: UInt32,
-                               alpha: UInt32, _ coverage: (Int) -> UInt32) {
-    var i = start
-    while i < count {
-        let c = coverage(i)
-        dst[i] = scalePacked(source, c) &+ scalePacked(dst[i], 255 &- div255(alpha &* c))
-        i &+= 1
-    }
+private func blendCoverageTail(_ dst: UnsafeMutablePointer<UInt32>, from start: Int, count: Int,
+                               lanes: CoverageLanes, _ coverage: (Int) -> UInt16) {
+    let r = count &- start
+    guard r > 0 else { return }
+    let c0 = coverage(start), c1 = r > 1 ? coverage(start &+ 1) : 0, c2 = r > 2 ? coverage(start &+ 2) : 0
+    let d = UnsafeMutableRawPointer(dst + start)
+    let v = UnsafeRawPointer(d).loadUnaligned(as: SIMD8<UInt16>.self)
+    d.storeBytes(of: lanes.blend(v, coverage: SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, 0, 0)), as: SIMD8<UInt16>.self)
 }

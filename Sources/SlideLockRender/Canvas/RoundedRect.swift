@@ -127,10 +127,17 @@ func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inv
         (bytes + o).storeBytes(of: scaleLanes(v, factor) &+ lanes, as: SIMD8<UInt16>.self)
         i &+= 4
     }
-    while i < count {
-        dst[i] = source &+ scalePacked(dst[i], inverse)
-        i &+= 1
-    }
+    // The last pixels (under four) as one more group: the lanes past the span add nothing
+    // and keep all (factor 255), which leaves a pixel as it is (see `Canvas.slack`).
+    let r = count &- i
+    guard r > 0 else { return }
+    let k = inverse & 0xFF, keep: UInt32 = 0x00FF_00FF
+    let s4 = SIMD4<UInt32>(source, r > 1 ? source : 0, r > 2 ? source : 0, 0)
+    let k4 = SIMD4<UInt32>(k &* 0x0001_0001, r > 1 ? k &* 0x0001_0001 : keep, r > 2 ? k &* 0x0001_0001 : keep, keep)
+    let o = 4 &* i
+    let v = UnsafeRawPointer(bytes + o).loadUnaligned(as: SIMD8<UInt16>.self)
+    (bytes + o).storeBytes(of: scaleLanes(v, unsafeBitCast(k4, to: SIMD8<UInt16>.self))
+                                 &+ unsafeBitCast(s4, to: SIMD8<UInt16>.self), as: SIMD8<UInt16>.self)
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
