@@ -50,9 +50,16 @@ cd /e2e
 timeout -k 2 "$TIMEOUT" /e2e/cmd.sh </dev/null
 rc=$?
 echo "vm: test finished rc=$rc"
-echo "@@VM exit $rc" >/dev/ttyS1
+# Acknowledged by the host, as in /init: sent again each second, five times at most. Dash's
+# read has no timeout, so coreutils' timeout runs head; --foreground keeps head in this
+# process group, which has the tty as its controlling terminal (a background group's read
+# from it would stop on SIGTTIN).
+exec 9<>/dev/ttyS1
+for n in 1 2 3 4 5; do
+    echo "@@VM exit $rc" >&9
+    case "$(timeout --foreground 1 head -n 1 <&9)" in "OK exit"*) break ;; esac
+done
 sync
-sleep 0.1
 systemctl poweroff -ff
 RUN
 chmod 755 /newroot/e2e/systemd-test.sh

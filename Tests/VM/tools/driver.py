@@ -159,6 +159,8 @@ def main():
                     elif verb == 'exit':
                         status = int(words[1])
                         log('guest exit status', status)
+                        # The guest powers off once it has this (or after five tries).
+                        reply = 'OK exit %d' % status
                     elif verb in ('log', 'start'):
                         log('guest:', ' '.join(words))
                     else:
