@@ -119,10 +119,11 @@ if [ "$build" = yes ]; then
         PATH=/opt/swift/usr/bin:$PATH
     fi
     say "building (release, static Swift stdlib)"
+    dir=$(swift build -c release --static-swift-stdlib --show-bin-path) || die "swift build --show-bin-path failed"
+    binary=$dir/slidelock
     # Linked afresh: SwiftPM relinks when sources change, not when the link order does.
-    dir=$(swift build -c release --static-swift-stdlib --show-bin-path) && rm -f "$dir/slidelock"
+    rm -f "$binary"
     swift build -c release --static-swift-stdlib >&2
-    binary=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock
 fi
 [ -n "$binary" ] || die "--no-build needs --binary PATH"
 { [ -f "$binary" ] && [ -x "$binary" ]; } || die "$binary is not an executable file"

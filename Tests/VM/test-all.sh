@@ -26,8 +26,8 @@ cd "$ROOT"
 # Linked afresh, so lock-virtio measures the current deploy/link/hot-functions.txt: SwiftPM
 # relinks when sources change, not when that list does.
 dir=$(swift build -c release --static-swift-stdlib --show-bin-path) && rm -f "$dir/slidelock"
-if swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1; then
-    BIN=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock; KIND="release, static stdlib"
+if [ -n "${dir:-}" ] && swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1; then
+    BIN=$dir/slidelock; KIND="release, static stdlib"
 elif swift build >>"$OUT/build.log" 2>&1; then
     BIN=$(swift build --show-bin-path)/slidelock; KIND=debug
 else
