@@ -123,9 +123,9 @@ public final class SceneRenderer {
         let labelCenter = Point(x: l.center.x + dx, y: l.center.y)
         var under = PixelRect(x: 0, y: 0, width: 0, height: 0)
         let pixelSize = TextRenderer.pixelSize(l.pixelSize)
-        if l.opacity > 0 && s.fill.opacity > 0 && !fillRect.isEmpty && pixelSize >= 1 {
-            under = text.inkBounds(l.text, pixelSize: pixelSize, center: labelCenter)
-                .intersection(labelClip).intersection(fillRect.enclosingPixels).intersection(area)
+        let ink = l.opacity > 0 && pixelSize >= 1 ? text.inkBounds(l.text, pixelSize: pixelSize, center: labelCenter) : under
+        if s.fill.opacity > 0 && !fillRect.isEmpty {
+            under = ink.intersection(labelClip).intersection(fillRect.enclosingPixels).intersection(area)
         }
         if under.isEmpty {
             base.paint(area, withFill: true, on: canvas)
@@ -142,10 +142,18 @@ public final class SceneRenderer {
             base.paint(under, withFill: false, on: canvas)
         }
         if l.opacity > 0 {
-            canvas.withClip(labelClip) {
-                text.draw(l.text, pixelSize: pixelSize, center: labelCenter, color: l.color,
-                          opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
+            func drawLabel(_ clip: PixelRect) {
+                guard !clip.isEmpty else { return }
+                canvas.withClip(clip) {
+                    text.draw(l.text, pixelSize: pixelSize, center: labelCenter, color: l.color,
+                              opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
+                }
             }
+            let clips = Self.labelClips(track: l.clip.offsetBy(dx: dx, dy: 0), pixels: labelClip,
+                                        radius: s.track.radius, ink: ink)
+            drawLabel(clips.top)
+            drawLabel(clips.middle)
+            drawLabel(clips.bottom)
         }
         if !under.isEmpty {
             base.paintFill(over: under, on: canvas)
@@ -165,15 +173,42 @@ public final class SceneRenderer {
                                opacity: t.opacity)
         let l = s.label
         if l.opacity > 0 {
-            canvas.withClip(l.clip.offsetBy(dx: dx, dy: 0).enclosingPixels) {
-                text.draw(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize), center: Point(x: l.center.x + dx, y: l.center.y),
-                          color: l.color, opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
+            let pixelSize = TextRenderer.pixelSize(l.pixelSize), center = Point(x: l.center.x + dx, y: l.center.y)
+            let track = l.clip.offsetBy(dx: dx, dy: 0)
+            let clips = Self.labelClips(track: track, pixels: track.enclosingPixels, radius: t.radius,
+                                        ink: text.inkBounds(l.text, pixelSize: pixelSize, center: center))
+            for clip in [clips.top, clips.middle, clips.bottom] {
+                canvas.withClip(clip) {
+                    text.draw(l.text, pixelSize: pixelSize, center: center, color: l.color, opacity: l.opacity,
+                              shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
+                }
             }
         }
         // The fill goes over the label: the dragged part of the track covers its text.
         canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
                                paint: .solid(s.fill.color), opacity: s.fill.opacity)
         drawThumb(s, plain: true)
+    }
+
+    /// Where the label may ink: the track's pixels, less the squares of its rounded corners
+    /// when the label's ink reaches into them (a label about as tall as the track): there it
+    /// would show over the background beyond the rounded ends. Top, middle and bottom bands,
+    /// disjoint, so no pixel is blended twice; a label clear of the corners (every built-in
+    /// theme's) is the middle band alone, the whole track, as before.
+    static func labelClips(track: Rect, pixels clip: PixelRect, radius: Double,
+                           ink: PixelRect) -> (top: PixelRect, middle: PixelRect, bottom: PixelRect) {
+        let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        // The corner as the track's shape draws it (`ShapeRows`), in whole pixels.
+        let r = min(max(radius, 0), track.width / 2, track.height / 2)
+        let corner = r > 0 ? clampedInt(r.rounded(.up)) : 0
+        let (a, c) = (min(corner, clip.height), min(corner, clip.width / 2))
+        let reaches = (ink.y < clip.y + a || ink.maxY > clip.maxY - a) && (ink.x < clip.x + c || ink.maxX > clip.maxX - c)
+        guard a > 0, c > 0, !ink.isEmpty, reaches else { return (none, clip, none) }
+        let mid0 = clip.y + a, mid1 = max(clip.y + a, clip.maxY - a)
+        let inner = (x: clip.x + c, width: max(0, clip.width - 2 * c))
+        return (PixelRect(x: inner.x, y: clip.y, width: inner.width, height: mid0 - clip.y),
+                PixelRect(x: clip.x, y: mid0, width: clip.width, height: mid1 - mid0),
+                PixelRect(x: inner.x, y: mid1, width: inner.width, height: clip.maxY - mid1))
     }
 
     /// The thumb, its border and its icon: over everything else.
