@@ -19,3 +19,11 @@ func scaleLanes(_ v: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
     let low = SIMD8<UInt16>(repeating: 0xFF)
     return over255((v & low) &* k) | (over255((v &>> 8) &* k) &<< 8)
 }
+
+/// `term + pixel * factor / 255` per channel for the group of four pixels at `p`, in place:
+/// the blend every span ends in, with its terms and factors already in lanes (`scaleLanes`).
+@inline(__always)
+func blendGroup(_ p: UnsafeMutableRawPointer, terms: SIMD8<UInt16>, factors: SIMD8<UInt16>) {
+    let v = UnsafeRawPointer(p).loadUnaligned(as: SIMD8<UInt16>.self)
+    p.storeBytes(of: scaleLanes(v, factors) &+ terms, as: SIMD8<UInt16>.self)
+}

@@ -62,10 +62,8 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
     var i = 0
     while i &+ 4 <= count {
         let o = 4 &* i
-        let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        let k = (f + o).loadUnaligned(as: SIMD8<UInt16>.self) & low
-        let sum = scaleLanes(v, k) &+ (t + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        (d + o).storeBytes(of: sum, as: SIMD8<UInt16>.self)
+        blendGroup(d + o, terms: (t + o).loadUnaligned(as: SIMD8<UInt16>.self),
+                   factors: (f + o).loadUnaligned(as: SIMD8<UInt16>.self) & low)
         i &+= 4
     }
     // The last pixels (under four) as one more group: the lanes past the span get term 0
@@ -75,10 +73,8 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
     let t4 = SIMD4<UInt32>(terms[i], r > 1 ? terms[i &+ 1] : 0, r > 2 ? terms[i &+ 2] : 0, 0)
     let keep: UInt32 = 0xFFFF_FFFF
     let f4 = SIMD4<UInt32>(factors[i], r > 1 ? factors[i &+ 1] : keep, r > 2 ? factors[i &+ 2] : keep, keep)
-    let o = 4 &* i
-    let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-    let k = unsafeBitCast(f4, to: SIMD8<UInt16>.self) & low
-    (d + o).storeBytes(of: scaleLanes(v, k) &+ unsafeBitCast(t4, to: SIMD8<UInt16>.self), as: SIMD8<UInt16>.self)
+    blendGroup(d + 4 &* i, terms: unsafeBitCast(t4, to: SIMD8<UInt16>.self),
+               factors: unsafeBitCast(f4, to: SIMD8<UInt16>.self) & low)
 }
 
 /// `blend(dst, source, alpha, coverage)` for four pixels in 16-bit lanes, as

@@ -122,9 +122,7 @@ func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inv
     let bytes = UnsafeMutableRawPointer(dst)
     var i = 0
     while i &+ 4 <= count {
-        let o = 4 &* i
-        let v = UnsafeRawPointer(bytes + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        (bytes + o).storeBytes(of: scaleLanes(v, factor) &+ lanes, as: SIMD8<UInt16>.self)
+        blendGroup(bytes + 4 &* i, terms: lanes, factors: factor)
         i &+= 4
     }
     // The last pixels (under four) as one more group: the lanes past the span add nothing
@@ -134,10 +132,8 @@ func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inv
     let k = inverse & 0xFF, keep: UInt32 = 0x00FF_00FF
     let s4 = SIMD4<UInt32>(source, r > 1 ? source : 0, r > 2 ? source : 0, 0)
     let k4 = SIMD4<UInt32>(k &* 0x0001_0001, r > 1 ? k &* 0x0001_0001 : keep, r > 2 ? k &* 0x0001_0001 : keep, keep)
-    let o = 4 &* i
-    let v = UnsafeRawPointer(bytes + o).loadUnaligned(as: SIMD8<UInt16>.self)
-    (bytes + o).storeBytes(of: scaleLanes(v, unsafeBitCast(k4, to: SIMD8<UInt16>.self))
-                                 &+ unsafeBitCast(s4, to: SIMD8<UInt16>.self), as: SIMD8<UInt16>.self)
+    blendGroup(bytes + 4 &* i, terms: unsafeBitCast(s4, to: SIMD8<UInt16>.self),
+               factors: unsafeBitCast(k4, to: SIMD8<UInt16>.self))
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).

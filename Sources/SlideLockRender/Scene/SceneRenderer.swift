@@ -194,7 +194,8 @@ public final class SceneRenderer {
     /// when the label's ink reaches into them (a label about as tall as the track): there it
     /// would show over the background beyond the rounded ends. Top, middle and bottom bands,
     /// disjoint, so no pixel is blended twice; a label clear of the corners (every built-in
-    /// theme's) is the middle band alone, the whole track, as before.
+    /// theme's) is the middle band alone, the whole track, as before. `pixels` is the track's
+    /// enclosing pixels, which the frame's caller already holds.
     static func labelClips(track: Rect, pixels clip: PixelRect, radius: Double,
                            ink: PixelRect) -> (top: PixelRect, middle: PixelRect, bottom: PixelRect) {
         let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
