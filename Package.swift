@@ -20,11 +20,14 @@ import PackageDescription
 /// Both Swift toolchains in use (/opt/swift 6.3, Debian trixie's swiftlang 6.0.3) ship ld.lld.
 let packageRoot = String(#filePath.dropLast("Package.swift".count))
 let releaseLink: [LinkerSetting] = [
-    .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                  "-Xlinker", "--no-export-dynamic", "-L\(packageRoot)deploy/link",
-                  "-Xlinker", "--symbol-ordering-file=\(packageRoot)deploy/link/hot-functions.txt",
-                  "-Xlinker", "--no-warn-symbol-ordering"],
-                 .when(configuration: .release)),
+    .unsafeFlags(
+        [
+            "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+            "-Xlinker", "--no-export-dynamic", "-L\(packageRoot)deploy/link",
+            "-Xlinker", "--symbol-ordering-file=\(packageRoot)deploy/link/hot-functions.txt",
+            "-Xlinker", "--no-warn-symbol-ordering",
+        ],
+        .when(configuration: .release))
 ]
 
 /// Each function in its own section, so the release link can place it (hot-functions.txt).
@@ -50,10 +53,14 @@ let package = Package(
             dependencies: ["SlideLockCore", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux"],
             swiftSettings: sections + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
-        .target(name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"], swiftSettings: sections),
+        .target(
+            name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"],
+            swiftSettings: sections),
         // The lock loop: frame scheduling, exit-after-frame, reload, hook policy, display
         // opening; written against protocols the edges implement, so it is tested with fakes.
-        .target(name: "SlideLockRuntime", dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"], swiftSettings: sections),
+        .target(
+            name: "SlideLockRuntime", dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"],
+            swiftSettings: sections),
         .executableTarget(
             name: "slidelock",
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"],
@@ -62,11 +69,13 @@ let package = Package(
         ),
 
         .testTarget(name: "SlideLockCoreTests", dependencies: ["SlideLockCore"], resources: [.copy("Evemu")]),
-        .testTarget(name: "SlideLockRenderTests", dependencies: ["SlideLockCore", "SlideLockRender"],
-                    resources: [.copy("Golden")]),
+        .testTarget(
+            name: "SlideLockRenderTests", dependencies: ["SlideLockCore", "SlideLockRender"],
+            resources: [.copy("Golden")]),
         .testTarget(name: "SlideLockPlatformTests", dependencies: ["SlideLockCore", "SlideLockPlatform"]),
-        .testTarget(name: "SlideLockRuntimeTests",
-                    dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
+        .testTarget(
+            name: "SlideLockRuntimeTests",
+            dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
     ],
     swiftLanguageModes: [.v6]

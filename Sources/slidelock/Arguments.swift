@@ -51,7 +51,8 @@ struct Arguments {
             throw UsageError(message: "\(name): expected a number, got \"\(text)\"")
         }
         guard range.contains(v) else {
-            throw UsageError(message: "\(name): \(text) is out of range \(format(range.lowerBound))...\(format(range.upperBound))")
+            throw UsageError(
+                message: "\(name): \(text) is out of range \(format(range.lowerBound))...\(format(range.upperBound))")
         }
         return v
     }
@@ -95,7 +96,8 @@ func format(_ v: Double) -> String {
 extension SettingsLoader {
     /// Consumes `--config`, `--set` and `--theme` from `args`.
     init(consuming args: inout Arguments) throws(UsageError) {
-        self.init(configFiles: try args.values("--config"), overrides: try args.values("--set"),
-                  theme: try args.value("--theme"))
+        self.init(
+            configFiles: try args.values("--config"), overrides: try args.values("--set"),
+            theme: try args.value("--theme"))
     }
 }

@@ -1,31 +1,34 @@
 @preconcurrency import Glibc
 import SlideLockCore
 import SlideLockPlatform
-import SlideLockRuntime
 import SlideLockRender
+import SlideLockRuntime
 
 /// `slidelock bench`: frame times of the software renderer. Prints numbers, never judges them.
 enum BenchCommand {
     static let help = """
-    Usage: slidelock bench [--frames N] [--best-of N] [--sizes WxH,...] [--kinds full,thumb,hue]
-                           [--startup N] [--theme NAME] [--config FILE] [--set K=V]
+        Usage: slidelock bench [--frames N] [--best-of N] [--sizes WxH,...] [--kinds full,thumb,hue]
+                               [--startup N] [--theme NAME] [--config FILE] [--set K=V]
 
-    Median and 95th-percentile milliseconds per frame for a full redraw, an incremental
-    frame where only the dragged thumb moved, and one where only the hue changed (the lock
-    untouched, its thumb at rest), each as a ratio
-    of the time to memset the whole frame in the same run; then the time to copy the
-    damaged pixels into a scanout-like buffer (row by row, sequential writes only, as into
-    write-combined memory). --best-of N keeps the lowest median of N runs of each kind.
-    Last, start-up: exec of a fresh process to its first frame rendered (headless, no PNG),
-    the median of --startup N runs (0 skips it). Build as shipped for meaningful numbers:
-    swift build -c release --static-swift-stdlib (a dynamic Swift runtime slows start-up).
-    """
+        Median and 95th-percentile milliseconds per frame for a full redraw, an incremental
+        frame where only the dragged thumb moved, and one where only the hue changed (the lock
+        untouched, its thumb at rest), each as a ratio
+        of the time to memset the whole frame in the same run; then the time to copy the
+        damaged pixels into a scanout-like buffer (row by row, sequential writes only, as into
+        write-combined memory). --best-of N keeps the lowest median of N runs of each kind.
+        Last, start-up: exec of a fresh process to its first frame rendered (headless, no PNG),
+        the median of --startup N runs (0 skips it). Build as shipped for meaningful numbers:
+        swift build -c release --static-swift-stdlib (a dynamic Swift runtime slows start-up).
+        """
 
     enum Kind: String, CaseIterable { case full, thumb, hue }
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
+        if args.flag("--help") || args.flag("-h") {
+            Console.out(help)
+            return ExitStatus.ok
+        }
         // The start-up child: what the lock screen does before its first frame, then the time.
         if let size = try args.size("--startup-child") {
             let loader = try SettingsLoader(consuming: &args)
@@ -59,15 +62,18 @@ enum BenchCommand {
         try args.finish()
         let settings = try loader.load()
         for size in sizes {
-            try bench(settings: settings, width: size.width, height: size.height, frames: frames, bestOf: bestOf,
-                      kinds: kinds)
+            try bench(
+                settings: settings, width: size.width, height: size.height, frames: frames, bestOf: bestOf,
+                kinds: kinds)
         }
         if startupRuns > 0 { try startup(runs: startupRuns, configArgs: configArgs) }
         return ExitStatus.ok
     }
 
-    private static func bench(settings: Settings, width: Int, height: Int, frames: Int, bestOf: Int,
-                              kinds: [Kind]) throws {
+    private static func bench(
+        settings: Settings, width: Int, height: Int, frames: Int, bestOf: Int,
+        kinds: [Kind]
+    ) throws {
         let builder = SceneBuilder(settings: settings, width: width, height: height)
         let fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let renderer = SceneRenderer(width: width, height: height, fonts: fonts)
@@ -77,18 +83,22 @@ enum BenchCommand {
         // libc memset of the frame's bytes: the floor any redraw of every pixel pays.
         var memsetTime = Timing(median: .infinity, p95: .infinity)
         for _ in 0..<bestOf {
-            memsetTime = memsetTime.best(measure(frames) { _ in
-                _ = memset(renderer.canvas.pixels, 0x10, width * height * 4)
-            })
+            memsetTime = memsetTime.best(
+                measure(frames) { _ in
+                    _ = memset(renderer.canvas.pixels, 0x10, width * height * 4)
+                })
         }
         let name = "\(width)x\(height)"
         Console.out("\(name) memset median \(ms(memsetTime.median)) ms (the whole frame)")
         for kind in kinds {
-            var render = Timing(median: .infinity, p95: .infinity), copy = render
+            var render = Timing(median: .infinity, p95: .infinity)
+            var copy = render
             var pixels = 0
             for _ in 0..<bestOf {
                 // The hue animates while the lock waits untouched: the thumb at rest at home.
-                v = kind == .hue ? ControlVisual(state: .locked, progress: 0) : ControlVisual(state: .dragging, progress: 0.3)
+                v =
+                    kind == .hue
+                    ? ControlVisual(state: .locked, progress: 0) : ControlVisual(state: .dragging, progress: 0.3)
                 try renderer.render(builder.scene(v))
                 let r = try measure(frames) { i in
                     step(&v, kind, frame: i, renderer)
@@ -108,10 +118,11 @@ enum BenchCommand {
                 copy = copy.best(c)
                 pixels = damages.map { $0.reduce(0) { $0 + $1.area } }.sorted()[frames / 2]
             }
-            Console.out("\(name) \(kind.rawValue.padding(5)) median \(ms(render.median)) ms p95 \(ms(render.p95)) ms"
-                        + " = \(ratio(render.median, memsetTime.median)) memset;"
-                        + " scanout copy \(ms(copy.median)) ms = \(ratio(copy.median, memsetTime.median))"
-                        + " (\(pixels) px, the median frame)")
+            Console.out(
+                "\(name) \(kind.rawValue.padding(5)) median \(ms(render.median)) ms p95 \(ms(render.p95)) ms"
+                    + " = \(ratio(render.median, memsetTime.median)) memset;"
+                    + " scanout copy \(ms(copy.median)) ms = \(ratio(copy.median, memsetTime.median))"
+                    + " (\(pixels) px, the median frame)")
         }
         Console.flush()
     }
@@ -142,8 +153,9 @@ enum BenchCommand {
             fontSets = sets
         }
         times.sort()
-        Console.out("start-up 800x480: exec to first frame rendered median \(ms(times[runs / 2])) ms"
-                    + " min \(ms(times[0])) ms (\(runs) runs, headless, no PNG); font sets opened: \(fontSets)")
+        Console.out(
+            "start-up 800x480: exec to first frame rendered median \(ms(times[runs / 2])) ms"
+                + " min \(ms(times[0])) ms (\(runs) runs, headless, no PNG); font sets opened: \(fontSets)")
         Console.flush()
     }
 
@@ -171,7 +183,7 @@ enum BenchCommand {
         posix_spawn_file_actions_addclose(&actions, fds[0])
         var pid: pid_t = 0
         let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for arg in argv { free(arg) } }
         let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
         close(fds[1])
         defer { close(fds[0]) }

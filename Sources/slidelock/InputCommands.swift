@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 import SlideLockPlatform
 import SlideLockRuntime
@@ -8,27 +8,30 @@ import SlideLockRuntime
 // without a display. Exit codes: 0 ok, 1 input error, 2 usage.
 
 private let listInputsHelp = """
-Usage: slidelock list-inputs [--input PATH|NAME] [--mouse] [--tablet]
+    Usage: slidelock list-inputs [--input PATH|NAME] [--mouse] [--tablet]
 
-Every /dev/input/event* device: name, kind, capabilities, axis ranges, and whether the
-lock screen would read it (and why not).
-"""
+    Every /dev/input/event* device: name, kind, capabilities, axis ranges, and whether the
+    lock screen would read it (and why not).
+    """
 
 private let inputDebugHelp = """
-Usage: slidelock input-debug [--size WxH] [--rotate DEG] [--seconds N] [--input PATH|NAME]
-                             [--mouse] [--tablet] [--no-grab] [--no-ghost-filter]
+    Usage: slidelock input-debug [--size WxH] [--rotate DEG] [--seconds N] [--input PATH|NAME]
+                                 [--mouse] [--tablet] [--no-grab] [--no-ghost-filter]
 
-Reads touch exactly as the lock screen would (devices, hotplug, grab, calibration, ghost
-filter) for a logical screen of --size (default 800x480) turned --rotate degrees onto the
-panel, and prints every event and log line ("t=12.345 down 123 240 id=1") until SIGINT,
-SIGTERM or --seconds.
-"""
+    Reads touch exactly as the lock screen would (devices, hotplug, grab, calibration, ghost
+    filter) for a logical screen of --size (default 800x480) turned --rotate degrees onto the
+    panel, and prints every event and log line ("t=12.345 down 123 240 id=1") until SIGINT,
+    SIGTERM or --seconds.
+    """
 
 /// Prints the `list-inputs` report.
 func runListInputs(_ args: [String]) -> Int32 {
     runReportingErrors("list-inputs") {
         var a = Arguments(args)
-        if a.flag("--help") || a.flag("-h") { Console.out(listInputsHelp); return ExitStatus.ok }
+        if a.flag("--help") || a.flag("-h") {
+            Console.out(listInputsHelp)
+            return ExitStatus.ok
+        }
         let options = try inputOptions(&a, screen: Size(width: 800, height: 480), rotation: .upright)
         try a.finish()
         Console.out(InputReport.make(options: options), terminator: "")
@@ -40,13 +43,17 @@ func runListInputs(_ args: [String]) -> Int32 {
 func runInputDebug(_ args: [String]) -> Int32 {
     runReportingErrors("input-debug") {
         var a = Arguments(args)
-        if a.flag("--help") || a.flag("-h") { Console.out(inputDebugHelp); return ExitStatus.ok }
+        if a.flag("--help") || a.flag("-h") {
+            Console.out(inputDebugHelp)
+            return ExitStatus.ok
+        }
         let size = try a.size("--size") ?? (800, 480)
         let rotation = ImageRotation(degrees: try a.rotation()) ?? .upright
         let seconds = try a.number("--seconds", in: 0...1e9)
         let noGhostFilter = a.flag("--no-ghost-filter")
-        var options = try inputOptions(&a, screen: Size(width: Double(size.width), height: Double(size.height)),
-                                       rotation: rotation)
+        var options = try inputOptions(
+            &a, screen: Size(width: Double(size.width), height: Double(size.height)),
+            rotation: rotation)
         if noGhostFilter { options.settings.ghostFilter = false }
         try a.finish()
         return try debugLoop(options: options, seconds: seconds)
@@ -55,7 +62,8 @@ func runInputDebug(_ args: [String]) -> Int32 {
 
 /// `--input`, `--mouse`, `--tablet`, `--no-grab`.
 private func inputOptions(_ a: inout Arguments, screen: Size, rotation: ImageRotation) throws(UsageError)
-    -> TouchInputOptions {
+    -> TouchInputOptions
+{
     var options = TouchInputOptions(screen: screen, rotation: rotation)
     options.device = try a.value("--input")
     if a.flag("--mouse") { options.acceptMouse = true }
@@ -75,7 +83,8 @@ private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> I
     let waiter = PollWaiter()
     let end = seconds.map { waiter.now() + $0 }
     let screen = options.screen
-    Console.out("input-debug: screen \(format(screen.width))x\(format(screen.height)) rotate \(options.rotation.degrees)")
+    Console.out(
+        "input-debug: screen \(format(screen.width))x\(format(screen.height)) rotate \(options.rotation.degrees)")
     for line in input.takeLog() { Console.out(line.text) }
     Console.out("input-debug: ready")
     Console.flush()
@@ -83,7 +92,10 @@ private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> I
         // A 20 ms tick stands in for frame ticks: the ghost filter releases still fingers on them.
         let tick = waiter.now() + 0.02
         let ready = try waiter.wait(for: [signals.fd] + input.pollDescriptors, until: min(tick, end ?? tick))
-        if ready.contains(signals.fd) { Console.out("input-debug: interrupted"); break }
+        if ready.contains(signals.fd) {
+            Console.out("input-debug: interrupted")
+            break
+        }
         let events = input.readAvailable() + input.advance(to: waiter.now())
         for line in input.takeLog() { Console.out(line.text) }
         for event in events { Console.out(describe(event)) }

@@ -1,40 +1,45 @@
 import SlideLockCore
 import SlideLockPlatform
-import SlideLockRuntime
 import SlideLockRender
+import SlideLockRuntime
 
 /// `slidelock play`: replays scripted touches on a virtual clock, rendering frame by frame.
 enum PlayCommand {
     static let help = """
-    Usage: slidelock play --script FILE [--frames DIR] [--contact-sheet FILE.png] [options]
+        Usage: slidelock play --script FILE [--frames DIR] [--contact-sheet FILE.png] [options]
 
-    Replays touches at virtual times and renders every frame (or every Nth) to PNG,
-    printing the session's events (t=1.234 unlocked) on stdout. No device, no real time.
+        Replays touches at virtual times and renders every frame (or every Nth) to PNG,
+        printing the session's events (t=1.234 unlocked) on stdout. No device, no real time.
 
-      --script FILE            touch script: one event per line, e.g.
-                                 0.000 down 120 240 / 0.016 move 130 240 / 0.500 up
-                                 1.000 action ok|fail, # comments, optional id=N;
-                               or an evemu-record file from a real panel (its axes are
-                               mapped onto the screen, through the ghost-touch filter);
-                               times up to 86400 s, files up to 64 MiB; idle gaps over
-                               2 s are skipped, not rendered
-      --size WxH               screen size (default 800x480)
-      --fps N                  frames per virtual second (default 60)
-      --frames DIR             write frame-NNNN.png files there
-      --every N                write only every Nth frame (default 1)
-      --contact-sheet FILE     a grid of the frames, numbered (at most 60, evenly spread)
-      --columns N              contact sheet columns (default 6)
-      --on-unlock exit|hook    exit mode ends the run at the unlock; hook mode shows
-                               busy until the script's `action ok|fail` line
-      --rotate DEG, --format F as for 'render'
-      --theme, --config, --set as for every command
-    """
+          --script FILE            touch script: one event per line, e.g.
+                                     0.000 down 120 240 / 0.016 move 130 240 / 0.500 up
+                                     1.000 action ok|fail, # comments, optional id=N;
+                                   or an evemu-record file from a real panel (its axes are
+                                   mapped onto the screen, through the ghost-touch filter);
+                                   times up to 86400 s, files up to 64 MiB; idle gaps over
+                                   2 s are skipped, not rendered
+          --size WxH               screen size (default 800x480)
+          --fps N                  frames per virtual second (default 60)
+          --frames DIR             write frame-NNNN.png files there
+          --every N                write only every Nth frame (default 1)
+          --contact-sheet FILE     a grid of the frames, numbered (at most 60, evenly spread)
+          --columns N              contact sheet columns (default 6)
+          --on-unlock exit|hook    exit mode ends the run at the unlock; hook mode shows
+                                   busy until the script's `action ok|fail` line
+          --rotate DEG, --format F as for 'render'
+          --theme, --config, --set as for every command
+        """
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
+        if args.flag("--help") || args.flag("-h") {
+            Console.out(help)
+            return ExitStatus.ok
+        }
         let loader = try SettingsLoader(consuming: &args)
-        guard let scriptPath = try args.value("--script") else { throw UsageError(message: "--script FILE is required") }
+        guard let scriptPath = try args.value("--script") else {
+            throw UsageError(message: "--script FILE is required")
+        }
         let size = try args.size("--size") ?? (800, 480)
         let fps = try args.number("--fps", in: 1...1000) ?? 60
         let framesDir = try args.value("--frames")
@@ -58,8 +63,9 @@ enum PlayCommand {
         if EvemuReplay.isRecording(text) {
             // A real panel's recording, mapped onto this screen like the live device would be.
             let recording = try EvemuRecording(parsing: text, fileName: scriptPath)
-            script = try EvemuReplay.script(recording, fileName: scriptPath, screen: screen,
-                                            settings: settings.input.touch)
+            script = try EvemuReplay.script(
+                recording, fileName: scriptPath, screen: screen,
+                settings: settings.input.touch)
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
         }
@@ -67,8 +73,9 @@ enum PlayCommand {
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
         let renderer = SceneRenderer(width: size.width, height: size.height)
         let shrink = max(1, size.width / 200)
-        let sheet = ContactSheet(frameWidth: rotation % 180 == 0 ? size.width : size.height,
-                                 frameHeight: rotation % 180 == 0 ? size.height : size.width, shrink: shrink)
+        let sheet = ContactSheet(
+            frameWidth: rotation % 180 == 0 ? size.width : size.height,
+            frameHeight: rotation % 180 == 0 ? size.height : size.width, shrink: shrink)
         var written = 0
         for frame in Playback(settings: settings, width: size.width, height: size.height, fps: fps, script: script) {
             for line in frame.log { Console.out(line) }
@@ -83,7 +90,9 @@ enum PlayCommand {
                 try writePNG(image, to: framesDir + "/" + frameName(frame.index))
                 written += 1
             }
-            if sheetPath != nil { sheet.offer(image ?? renderer.canvas, label: "\(frame.index)  t=\(seconds(frame.time))") }
+            if sheetPath != nil {
+                sheet.offer(image ?? renderer.canvas, label: "\(frame.index)  t=\(seconds(frame.time))")
+            }
         }
         for warning in renderer.takeWarnings() { Console.error("slidelock: warning: \(warning)") }
         if let sheetPath {

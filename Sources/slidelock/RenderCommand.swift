@@ -1,30 +1,33 @@
 import SlideLockCore
 import SlideLockPlatform
-import SlideLockRuntime
 import SlideLockRender
+import SlideLockRuntime
 
 /// `slidelock render`: one frame, exactly as the panel would show it, to a PNG file.
 enum RenderCommand {
     static let help = """
-    Usage: slidelock render --out FILE.png [options]
+        Usage: slidelock render --out FILE.png [options]
 
-    Writes exactly what the panel would show for one state of the lock screen.
+        Writes exactly what the panel would show for one state of the lock screen.
 
-      --out FILE.png          where to write the PNG (required)
-      --size WxH              screen size in pixels (default 800x480)
-      --progress P            thumb position 0...1 (default 0)
-      --state S               locked|pressed|dragging|busy|unlocked|failed (default locked)
-      --time SECONDS          animation clock: hue rotation, spinner, shimmer (default 0)
-      --rotate DEG            0|90|180|270: the picture turned clockwise, as such a panel scans it out
-      --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
-      --theme NAME            default|classic|mint
-      --config FILE           extra config file (repeatable; after /etc/slidelock)
-      --set SECTION.KEY=VALUE override one setting (repeatable)
-    """
+          --out FILE.png          where to write the PNG (required)
+          --size WxH              screen size in pixels (default 800x480)
+          --progress P            thumb position 0...1 (default 0)
+          --state S               locked|pressed|dragging|busy|unlocked|failed (default locked)
+          --time SECONDS          animation clock: hue rotation, spinner, shimmer (default 0)
+          --rotate DEG            0|90|180|270: the picture turned clockwise, as such a panel scans it out
+          --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
+          --theme NAME            default|classic|mint
+          --config FILE           extra config file (repeatable; after /etc/slidelock)
+          --set SECTION.KEY=VALUE override one setting (repeatable)
+        """
 
     static func run(_ argv: [String]) throws -> Int32 {
         var args = Arguments(argv)
-        if args.flag("--help") || args.flag("-h") { Console.out(help); return ExitStatus.ok }
+        if args.flag("--help") || args.flag("-h") {
+            Console.out(help)
+            return ExitStatus.ok
+        }
         let loader = try SettingsLoader(consuming: &args)
         guard let out = try args.value("--out") else { throw UsageError(message: "--out FILE.png is required") }
         let size = try args.size("--size") ?? (800, 480)
@@ -37,8 +40,10 @@ enum RenderCommand {
 
         let settings = try loader.load()
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
-        let scene = builder.scene(StillFrame.visual(state: state, progress: progress, time: time,
-                                                    settings: settings))
+        let scene = builder.scene(
+            StillFrame.visual(
+                state: state, progress: progress, time: time,
+                settings: settings))
         let renderer = SceneRenderer(width: size.width, height: size.height)
         try renderer.prepare(scene)
         try renderer.render(scene)

@@ -22,7 +22,8 @@ final class SmokePattern {
         shadow = Array(repeating: SmokePattern.band, count: width * height)
         let barBottom = height * 3 / 4
         for (i, color) in SmokePattern.bars.enumerated() {
-            fill(PixelRect(x: i * width / 6, y: 0, width: (i + 1) * width / 6 - i * width / 6, height: barBottom), color)
+            fill(
+                PixelRect(x: i * width / 6, y: 0, width: (i + 1) * width / 6 - i * width / 6, height: barBottom), color)
         }
         fill(squareRect, SmokePattern.square)
     }

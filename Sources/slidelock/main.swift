@@ -4,31 +4,31 @@ import SlideLockRuntime
 
 /// Entry point: picks the subcommand; each one parses its own flags.
 let usage = """
-Usage: slidelock [COMMAND] [options]
+    Usage: slidelock [COMMAND] [options]
 
-With no command, runs the lock screen on the panel.
+    With no command, runs the lock screen on the panel.
 
-Commands:
-  render        write one frame to a PNG, exactly as the panel would show it
-  check-config  print the effective configuration, or its errors
-  play          replay scripted touches on a virtual clock, frame by frame, to PNGs
-  bench         time the renderer (median and p95 ms per frame)
-  list-outputs  DRM cards, connectors and modes, and which slidelock would use
-  drm-smoke     light every output with a test pattern and count page flips
-  list-inputs   input devices, their capabilities, and which slidelock would use
-  input-debug   print the touch events slidelock would act on
-  trace-stats   touch-to-photon latency from a --trace file
-  help          this text
+    Commands:
+      render        write one frame to a PNG, exactly as the panel would show it
+      check-config  print the effective configuration, or its errors
+      play          replay scripted touches on a virtual clock, frame by frame, to PNGs
+      bench         time the renderer (median and p95 ms per frame)
+      list-outputs  DRM cards, connectors and modes, and which slidelock would use
+      drm-smoke     light every output with a test pattern and count page flips
+      list-inputs   input devices, their capabilities, and which slidelock would use
+      input-debug   print the touch events slidelock would act on
+      trace-stats   touch-to-photon latency from a --trace file
+      help          this text
 
-Lock screen options:
-  --on-unlock exit|hook   exit with status 0 after a completed slide, or run the hook
-  --hook 'CMD ARGS...'    the command run on unlock (hook mode)
-  --trace FILE            one JSON line per frame shown (see trace-stats)
-  --config FILE, --set SECTION.KEY=VALUE, --theme NAME   as for every command
+    Lock screen options:
+      --on-unlock exit|hook   exit with status 0 after a completed slide, or run the hook
+      --hook 'CMD ARGS...'    the command run on unlock (hook mode)
+      --trace FILE            one JSON line per frame shown (see trace-stats)
+      --config FILE, --set SECTION.KEY=VALUE, --theme NAME   as for every command
 
-Exit status: 0 success or unlocked, 1 run-time error, 2 bad command line.
-Run 'slidelock COMMAND --help' for a command's options.
-"""
+    Exit status: 0 success or unlocked, 1 run-time error, 2 bad command line.
+    Run 'slidelock COMMAND --help' for a command's options.
+    """
 
 let argv = Array(CommandLine.arguments.dropFirst())
 // No closure here: one written in top-level (main actor) code gets a dynamic isolation check
@@ -46,7 +46,9 @@ case "input-debug": status = runInputDebug(rest)
 case "drm-smoke": status = runDRMSmoke(rest)
 case "trace-stats": status = runReportingErrors("trace-stats") { try TraceStatsCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
-case "help": Console.out(usage); status = ExitStatus.ok
+case "help":
+    Console.out(usage)
+    status = ExitStatus.ok
 case nil:
     if rest.contains("--help") || rest.contains("-h") {
         Console.out(usage)

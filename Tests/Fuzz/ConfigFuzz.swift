@@ -8,8 +8,11 @@ public func configFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let override = text.split(separator: "\n").last.map(String.init) ?? ""
     for overrides in [[], [override]] {
-        guard let settings = try? ConfigLoader.load(sources: [ConfigSource(name: "fuzz.conf", text: text)],
-                                                    overrides: overrides) else { continue }
+        guard
+            let settings = try? ConfigLoader.load(
+                sources: [ConfigSource(name: "fuzz.conf", text: text)],
+                overrides: overrides)
+        else { continue }
         // Oracle: what loads renders to a file that loads to the same settings.
         let again = try? ConfigLoader.load(sources: [ConfigSource(name: "render", text: ConfigLoader.render(settings))])
         if again != settings { fatalError("render does not round-trip:\n\(ConfigLoader.render(settings))") }

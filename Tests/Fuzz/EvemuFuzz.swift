@@ -13,9 +13,12 @@ public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     for filter in [true, false] {
         touch.ghostFilter = filter
         for rotation in [ImageRotation.upright, .clockwise90] {
-            guard let script = try? EvemuReplay.script(recording, fileName: "fuzz.events",
-                                                       screen: Size(width: 800, height: 480),
-                                                       rotation: rotation, settings: touch) else { continue }
+            guard
+                let script = try? EvemuReplay.script(
+                    recording, fileName: "fuzz.events",
+                    screen: Size(width: 800, height: 480),
+                    rotation: rotation, settings: touch)
+            else { continue }
             var frames = 0
             for frame in Playback(settings: Settings(), width: 800, height: 480, fps: 30, script: script) {
                 frames += 1

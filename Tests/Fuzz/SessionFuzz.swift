@@ -8,8 +8,9 @@
 //   0 slot a%2 | 1 tracking id a | 2 lift (tracking id -1) | 3 x = ab%800 | 4 y = ab%480
 //   5 SYN_REPORT | 6 time += ab * 0.1 ms | 7 x += int8(a)*4, SYN_REPORT, time += b * 0.2 ms
 @testable import SlideLockCore
+
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// `SLIDELOCK_FUZZ_TRACE=1`: print each unlock (to check that seeds reach one).
@@ -40,11 +41,15 @@ struct Oracle {
         let slop = settings.gesture.hitSlop
         let track = layout.track
         guard c.downY >= track.minY - slop && c.downY <= track.maxY + slop,
-              c.downX >= track.minX - slop && c.downX <= track.maxX + slop else { return false }
+            c.downX >= track.minX - slop && c.downX <= track.maxX + slop
+        else { return false }
         let need = min(settings.gesture.threshold, 1) * layout.travel - 1e-6
         let sign = layout.rightToLeft ? -1.0 : 1.0
-        guard c.samples.contains(where: { sign * ($0.x - c.downX) >= need
-                                          && $0.time - c.downTime >= settings.gesture.minDuration - 1e-9 })
+        guard
+            c.samples.contains(where: {
+                sign * ($0.x - c.downX) >= need
+                    && $0.time - c.downTime >= settings.gesture.minDuration - 1e-9
+            })
         else { return false }
         if !settings.input.touch.ghostFilter {
             // Speed between consecutive samples, each step taken to last 1/120...1/30 s.
@@ -63,8 +68,12 @@ struct Oracle {
         case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID):
             pendingID[slot] = e.value < 0 ? -1 : e.value
             touched[slot] = true
-        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X): slotX[slot] = Double(e.value); touched[slot] = true
-        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y): slotY[slot] = Double(e.value); touched[slot] = true
+        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X):
+            slotX[slot] = Double(e.value)
+            touched[slot] = true
+        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y):
+            slotY[slot] = Double(e.value)
+            touched[slot] = true
         case (Evdev.EV_SYN, Evdev.SYN_REPORT): commit(time: e.time)
         default: break
         }
@@ -82,8 +91,9 @@ struct Oracle {
                     live[s] = nil
                     slotID[s] = id < 0 ? nil : id
                     if id >= 0 {
-                        live[s] = OracleContact(downTime: time, downX: slotX[s], downY: slotY[s],
-                                                samples: [(time, slotX[s], slotY[s])])
+                        live[s] = OracleContact(
+                            downTime: time, downX: slotX[s], downY: slotY[s],
+                            samples: [(time, slotX[s], slotY[s])])
                     }
                     continue
                 }
@@ -142,14 +152,18 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
 
     var i = 1
     while i + 2 < size {
-        let op = bytes[i] % 8, a = bytes[i + 1], b = bytes[i + 2]
+        let op = bytes[i] % 8
+        let a = bytes[i + 1]
+        let b = bytes[i + 2]
         let ab = Int32(a) << 8 | Int32(b)
         i += 3
         switch op {
         case 0: raw(Evdev.ABS_MT_SLOT, Int32(a % 2))
         case 1: raw(Evdev.ABS_MT_TRACKING_ID, Int32(a))
         case 2: raw(Evdev.ABS_MT_TRACKING_ID, -1)
-        case 3: x = ab % 800; raw(Evdev.ABS_MT_POSITION_X, x)
+        case 3:
+            x = ab % 800
+            raw(Evdev.ABS_MT_POSITION_X, x)
         case 4: raw(Evdev.ABS_MT_POSITION_Y, ab % 480)
         case 5: raw(Evdev.SYN_REPORT, 0, type: Evdev.EV_SYN)
         case 6: time += Double(ab) * 0.0001

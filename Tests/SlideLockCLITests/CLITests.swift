@@ -4,7 +4,11 @@ import Testing
 /// The real `slidelock` binary, run as a person would: exit statuses and the one line on
 /// stderr that every mistake must produce.
 @Suite struct CLITests {
-    struct Run { let status: Int32; let stdout: String; let stderr: String }
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
 
     /// The binary SwiftPM built next to this test bundle.
     static let binary: URL = {
@@ -30,15 +34,17 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["SLIDELOCK_CONFIG_ROOT"] = scratch.appendingPathComponent("no-etc").path
         p.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                   stderr: String(decoding: e, as: UTF8.self))
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     static func file(_ name: String, _ text: String) throws -> String {
@@ -57,10 +63,14 @@ import Testing
         (["render"], 2, "--out FILE.png is required"),
         (["render", "--out", "/tmp/x.png", "--frobnicate"], 2, "unknown flag --frobnicate"),
         (["render", "--out", "/tmp/x.png", "--size"], 2, "--size needs a value"),
-        (["render", "--set", "theme.fonts=/nonexistent/NoSuchFont.ttf", "--out", "/tmp/x.png"], 1,
-         "font file /nonexistent/NoSuchFont.ttf"),
-        (["render", "--config", "/nonexistent/slidelock.conf", "--out", "/tmp/x.png"], 1,
-         "cannot read /nonexistent/slidelock.conf: No such file or directory"),
+        (
+            ["render", "--set", "theme.fonts=/nonexistent/NoSuchFont.ttf", "--out", "/tmp/x.png"], 1,
+            "font file /nonexistent/NoSuchFont.ttf"
+        ),
+        (
+            ["render", "--config", "/nonexistent/slidelock.conf", "--out", "/tmp/x.png"], 1,
+            "cannot read /nonexistent/slidelock.conf: No such file or directory"
+        ),
         (["render", "--theme", "neon", "--out", "/tmp/x.png"], 1, "unknown theme \"neon\""),
         (["render", "--out", "/nonexistent-dir/x.png"], 1, "/nonexistent-dir/x.png: No such file or directory"),
         (["check-config", "--set", "theme.track_start=#12345"], 1, "--set: theme.track_start: bad colour"),
@@ -70,7 +80,10 @@ import Testing
         (["--on-unlock", "hook", "--hook", "'/bin/door open"], 1, "action.hook: "),
         (["--set", "action.cancel_hook=\"x"], 1, "action.cancel_hook: "),
         (["--set", "action.idle_hook=\"x"], 1, "action.idle_hook: "),
-        (["--set", "display.backlight=nosuch"], 1, "display.backlight: no backlight named nosuch in /sys/class/backlight"),
+        (
+            ["--set", "display.backlight=nosuch"], 1,
+            "display.backlight: no backlight named nosuch in /sys/class/backlight"
+        ),
         (["--on-unlock", "hook"], 1, "action.hook"),
         (["--rotate", "45"], 1, "display.rotate: bad rotation \"45\""),
         (["--mode", "big"], 1, "display.mode: bad mode \"big\""),
@@ -81,8 +94,10 @@ import Testing
         (["bench", "--sizes", "800by480"], 2, "--sizes: expected WIDTHxHEIGHT"),
         (["bench", "--best-of", "0"], 2, "--best-of: 0 is out of range"),
         // The start-up child opens the fonts as the lock screen does: a bad font is its error.
-        (["bench", "--startup-child", "800x480", "--set", "theme.fonts=/nonexistent/font.ttf"], 1,
-         "font file /nonexistent/font.ttf"),
+        (
+            ["bench", "--startup-child", "800x480", "--set", "theme.fonts=/nonexistent/font.ttf"], 1,
+            "font file /nonexistent/font.ttf"
+        ),
     ]
 
     @Test(arguments: 0..<mistakes.count)
@@ -116,10 +131,14 @@ import Testing
 
     @Test func checkConfigPrintsTheEffectiveConfigurationInLayerOrder() throws {
         let root = Self.scratch.appendingPathComponent("etc-\(UUID())")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
-        try "[theme]\nname = mint\nlabel = From etc\n".write(to: root.appendingPathComponent("slidelock.conf"), atomically: true, encoding: .utf8)
-        try "[theme]\nlabel = From 10\n".write(to: root.appendingPathComponent("conf.d/10-a.conf"), atomically: true, encoding: .utf8)
-        try "[theme]\nlabel_color = #FF0000\n".write(to: root.appendingPathComponent("conf.d/20-b.conf"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("conf.d"), withIntermediateDirectories: true)
+        try "[theme]\nname = mint\nlabel = From etc\n".write(
+            to: root.appendingPathComponent("slidelock.conf"), atomically: true, encoding: .utf8)
+        try "[theme]\nlabel = From 10\n".write(
+            to: root.appendingPathComponent("conf.d/10-a.conf"), atomically: true, encoding: .utf8)
+        try "[theme]\nlabel_color = #FF0000\n".write(
+            to: root.appendingPathComponent("conf.d/20-b.conf"), atomically: true, encoding: .utf8)
         try "ignored".write(to: root.appendingPathComponent("conf.d/README"), atomically: true, encoding: .utf8)
         let p = Process()
         p.executableURL = Self.binary
@@ -144,12 +163,15 @@ import Testing
         let data = try Data(contentsOf: URL(fileURLWithPath: out))
         #expect(data.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // IHDR width and height (big-endian) at bytes 16..23: rotated to portrait.
-        let w = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        let w = data[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let h = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
         #expect(w == 200 && h == 320)
     }
 
     @Test func playPrintsEventsAndWritesFrames() throws {
-        let script = try Self.file("slide.txt", """
+        let script = try Self.file(
+            "slide.txt",
+            """
             # slide all the way on 800x480
             0.000 down 110 240
             0.100 move 300 240
@@ -160,8 +182,10 @@ import Testing
             """)
         let dir = Self.scratch.appendingPathComponent("frames-\(UUID())").path
         let sheet = Self.scratch.appendingPathComponent("sheet.png").path
-        let r = try Self.run(["play", "--script", script, "--on-unlock", "hook", "--frames", dir, "--every", "10",
-                              "--contact-sheet", sheet])
+        let r = try Self.run([
+            "play", "--script", script, "--on-unlock", "hook", "--frames", dir, "--every", "10",
+            "--contact-sheet", sheet,
+        ])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("t=0.350 unlock"))
         #expect(r.stdout.contains("t=0.900 unlocked"))
@@ -175,8 +199,10 @@ import Testing
 
     /// Recordings replay through the same touch pipeline as a live panel: a recorded slide
     /// unlocks, a slide cut by lost events or a teleporting sample does not, ghosts do nothing.
-    @Test(arguments: [("mt-slide", true), ("single-touch-slide", true), ("mt-syn-dropped", false),
-                      ("ghost-teleport", false), ("ghost-corner-taps", false), ("ghost-short-taps", false)])
+    @Test(arguments: [
+        ("mt-slide", true), ("single-touch-slide", true), ("mt-syn-dropped", false),
+        ("ghost-teleport", false), ("ghost-corner-taps", false), ("ghost-short-taps", false),
+    ])
     func evemuRecordingsReplay(name: String, unlocks: Bool) throws {
         let path = Self.evemu.appendingPathComponent(name + ".events").path
         let sheet = Self.scratch.appendingPathComponent("\(name).png").path
@@ -187,7 +213,9 @@ import Testing
 
     @Test func malformedEvemuNamesTheLine() throws {
         let path = try Self.file("bad.events", "# EVEMU 1.3\nN: panel\nE: 0.000000 0003 0035 oops\n")
-        let r = try Self.run(["play", "--script", path, "--contact-sheet", Self.scratch.appendingPathComponent("x.png").path])
+        let r = try Self.run([
+            "play", "--script", path, "--contact-sheet", Self.scratch.appendingPathComponent("x.png").path,
+        ])
         #expect(r.status == 1)
         #expect(r.stderr.contains("\(path):3:"), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1)
@@ -195,8 +223,9 @@ import Testing
 
     /// The README's config example is a valid config: documentation that cannot rot.
     @Test func readmeConfigExampleIsValid() throws {
-        let readme = try String(contentsOf: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().appendingPathComponent("../../README.md").standardized, encoding: .utf8)
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath)
+                .deletingLastPathComponent().appendingPathComponent("../../README.md").standardized, encoding: .utf8)
         // Two steps: Swift 6.0's #require rejects an optional chain inside the macro.
         let afterFence = try #require(readme.components(separatedBy: "```ini\n").dropFirst().first)
         let block = try #require(afterFence.components(separatedBy: "```").first)
@@ -214,7 +243,9 @@ import Testing
     }
 
     @Test func helpForEveryCommand() throws {
-        for command in [["--help"], ["render", "--help"], ["play", "--help"], ["check-config", "--help"], ["bench", "--help"]] {
+        for command in [
+            ["--help"], ["render", "--help"], ["play", "--help"], ["check-config", "--help"], ["bench", "--help"],
+        ] {
             let r = try Self.run(command)
             #expect(r.status == 0)
             #expect(r.stdout.contains("Usage: slidelock"))

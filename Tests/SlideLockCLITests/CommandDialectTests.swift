@@ -54,9 +54,11 @@ import Testing
         let file = CLITests.scratch.appendingPathComponent("trace.jsonl")
         var lines: [String] = []
         for i in 0..<10 {
-            let vblank = 10.0 + Double(i) / 60, input = vblank - 0.020
-            lines.append("{\"output\":\"DSI-1\",\"input\":\(input),\"render_start\":\(input),\"render_end\":\(input),"
-                + "\"flip_queued\":\(input),\"flip_completed\":\(vblank),\"visual\":\(vblank)}")
+            let vblank = 10.0 + Double(i) / 60
+            let input = vblank - 0.020
+            lines.append(
+                "{\"output\":\"DSI-1\",\"input\":\(input),\"render_start\":\(input),\"render_end\":\(input),"
+                    + "\"flip_queued\":\(input),\"flip_completed\":\(vblank),\"visual\":\(vblank)}")
         }
         try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         let run = try CLITests.run(["trace-stats", file.path])
@@ -83,7 +85,10 @@ import Testing
         chmod(file.path, 0o666)
         let run = try CLITests.run(["check-config", "--config", file.path])
         #expect(run.status == 1)
-        #expect(run.stderr == "slidelock check-config: cannot read \(file.path): is writable by its group and others (mode 0666): not trusted when running as root\n")
+        #expect(
+            run.stderr
+                == "slidelock check-config: cannot read \(file.path): is writable by its group and others (mode 0666): not trusted when running as root\n"
+        )
     }
 
     @Test func aWorldWritableHookProgramIsRefusedAsRoot() throws {
@@ -93,7 +98,8 @@ import Testing
         chmod(hook.path, 0o777)
         let run = try CLITests.run(["--on-unlock", "hook", "--hook", hook.path, "--fbdev", "/nonexistent"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("hook program \(hook.path)") && run.stderr.contains("not trusted when running as root"))
+        #expect(
+            run.stderr.contains("hook program \(hook.path)") && run.stderr.contains("not trusted when running as root"))
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 
@@ -101,11 +107,14 @@ import Testing
         guard geteuid() == 0 else { return }
         let font = CLITests.scratch.appendingPathComponent("open-font.ttf")
         try? FileManager.default.removeItem(at: font)
-        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: font.path)
+        try FileManager.default.copyItem(
+            atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", toPath: font.path)
         chmod(font.path, 0o666)
         let run = try CLITests.run(["--set", "theme.fonts=\(font.path)", "--fbdev", "/nonexistent"])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("font file \(font.path)") && run.stderr.contains("not trusted when running as root"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("font file \(font.path)") && run.stderr.contains("not trusted when running as root"),
+            "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 }

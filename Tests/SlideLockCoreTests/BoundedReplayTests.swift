@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// Issue 11: `play` as a tool is bounded: times, gaps, memory and work per event.
@@ -27,8 +28,11 @@ import Testing
             if frames.count > 10_000 { break }
         }
         #expect(frames.count < 3000)
-        #expect(frames.flatMap(\.log) == ["t=0.000 pressed", "t=0.100 release",
-                                          "t=80000.000 pressed", "t=80000.100 release"])
+        #expect(
+            frames.flatMap(\.log) == [
+                "t=0.000 pressed", "t=0.100 release",
+                "t=80000.000 pressed", "t=80000.100 release",
+            ])
         // Frame times stay index / fps across the jump.
         #expect(frames.allSatisfy { $0.time == Double($0.index) / 1000 })
     }
@@ -40,7 +44,8 @@ import Testing
         for i in 1...30 { lines.append("\(Double(i) / 60) move \(112 + 20 * i) 240") }
         lines += ["0.6 up", "86000 action ok"]
         let script = try parse(lines.joined(separator: "\n"))
-        var count = 0, log: [String] = []
+        var count = 0
+        var log: [String] = []
         for frame in Playback(settings: settings, width: 800, height: 480, fps: 60, script: script) {
             count += 1
             log += frame.log
@@ -56,8 +61,11 @@ import Testing
             try EvemuRecording(parsing: text, fileName: "x.events")
         }
         let late = "N: Panel\nA: 35 0 799 0 0 0\nE: 1.000000 0003 0035 0001\nE: 1000001.000000 0000 0000 0000\n"
-        #expect(throws: EvemuParseError(file: "x.events", line: 4,
-                                        message: "event 1000000.000 s after the first is past the limit of 86400 s")) {
+        #expect(
+            throws: EvemuParseError(
+                file: "x.events", line: 4,
+                message: "event 1000000.000 s after the first is past the limit of 86400 s")
+        ) {
             try EvemuRecording(parsing: late, fileName: "x.events")
         }
     }
@@ -86,8 +94,11 @@ extension BoundedReplayTests {
     /// (negative times). Now the line that goes back is named.
     @Test func evemuTimeGoingBackwardsIsAnError() {
         let text = "N: Panel\nA: 35 0 799 0 0 0\nE: 0.144000 0003 0035 0400\nE: 0.132000 0003 0035 0375\n"
-        #expect(throws: EvemuParseError(file: "x.events", line: 4,
-                                        message: "time goes backwards (-0.012 s after 0.000 s)")) {
+        #expect(
+            throws: EvemuParseError(
+                file: "x.events", line: 4,
+                message: "time goes backwards (-0.012 s after 0.000 s)")
+        ) {
             try EvemuRecording(parsing: text, fileName: "x.events")
         }
     }

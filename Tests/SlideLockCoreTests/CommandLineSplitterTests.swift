@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 @Suite struct CommandLineSplitterTests {
@@ -10,13 +11,13 @@ import Testing
         ("say open\\ the\\ door", ["say", "open the door"]),
         ("a'b c'd", ["ab cd"]),
         ("cmd '' \"\" x", ["cmd", "", "", "x"]),
-        ("cmd 'a\\b' 'it'\\''s'", ["cmd", "a\\b", "it's"]),  // no escapes inside single quotes...
+        ("cmd 'a\\b' 'it'\\''s'", ["cmd", "a\\b", "it's"]), // no escapes inside single quotes...
         ("cmd 'a\"b'", ["cmd", "a\"b"]),
         ("cmd \"a'b\"", ["cmd", "a'b"]),
         ("cmd \"say \\\"hi\\\" \\\\ \\$HOME \\`x\\`\"", ["cmd", "say \"hi\" \\ $HOME `x`"]),
-        ("cmd \"keep \\n and \\a\"", ["cmd", "keep \\n and \\a"]),  // ...and few inside double
+        ("cmd \"keep \\n and \\a\"", ["cmd", "keep \\n and \\a"]), // ...and few inside double
         ("cmd \\'x\\\" \\\\", ["cmd", "'x\"", "\\"]),
-        ("cmd one\\\ntwo", ["cmd", "onetwo"]),          // backslash-newline joins lines
+        ("cmd one\\\ntwo", ["cmd", "onetwo"]), // backslash-newline joins lines
         ("cmd $HOME *.txt | wc > out", ["cmd", "$HOME", "*.txt", "|", "wc", ">", "out"]),
         ("cmd ünïcödé '日本語'", ["cmd", "ünïcödé", "日本語"]),
     ])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// Issue 11: every number in the configuration has a closed range, free text can go to
@@ -24,10 +25,16 @@ import Testing
         ("[layout]\ntrack_min_height = 1e308\n", "red.conf:2: layout.track_min_height: 1e308 is out of range 0...4096"),
         ("[layout]\ntrack_min_height = 100000\n", "red.conf:2: layout.track_min_height: 100000 is out of range"),
         ("[animation]\nhue_period = 1e-320\n", "red.conf:2: animation.hue_period: 1e-320 is out of range 0.05...600"),
-        ("[input]\ncalibration = 1e20 0 0 0 1 0\n", "red.conf:2: input.calibration: bad calibration \"1e20 0 0 0 1 0\" (each number must be within -10...10)"),
+        (
+            "[input]\ncalibration = 1e20 0 0 0 1 0\n",
+            "red.conf:2: input.calibration: bad calibration \"1e20 0 0 0 1 0\" (each number must be within -10...10)"
+        ),
         ("[action]\ncooldown = 1e308\n", "red.conf:2: action.cooldown: 1e308 is out of range 0...300"),
         ("[action]\ntimeout = 1e308\n", "red.conf:2: action.timeout: 1e308 is out of range 0.1...600"),
-        ("[animation]\nunlocked_duration = 1e308\n", "red.conf:2: animation.unlocked_duration: 1e308 is out of range 0.05...300"),
+        (
+            "[animation]\nunlocked_duration = 1e308\n",
+            "red.conf:2: animation.unlocked_duration: 1e308 is out of range 0.05...300"
+        ),
         ("[animation]\nspring_response = 1e-300\n", "red.conf:2: animation.spring_response: 1e-300 is out of range"),
         ("[theme]\nthumb_border_width = 1e9\n", "red.conf:2: theme.thumb_border_width: 1e9 is out of range 0...100"),
         ("[gesture]\nhit_slop = 1e9\n", "red.conf:2: gesture.hit_slop: 1e9 is out of range 0...200"),

@@ -1,15 +1,17 @@
 import Testing
+
 @testable import SlideLockCore
 
 extension ConfigTests {
     // MARK: Layering
 
     @Test func laterSourcesWin() throws {
-        let s = try ConfigLoader.load(sources: [
-            ConfigSource(name: "/etc/slidelock/slidelock.conf", text: "[theme]\nlabel = system\nlabel_size = 0.4"),
-            ConfigSource(name: "/etc/slidelock/conf.d/10-a.conf", text: "[theme]\nlabel = conf.d"),
-            ConfigSource(name: "my.conf", text: "[theme]\nlabel = mine\n[theme]\nlabel = mine again"),
-        ], overrides: [], theme: nil)
+        let s = try ConfigLoader.load(
+            sources: [
+                ConfigSource(name: "/etc/slidelock/slidelock.conf", text: "[theme]\nlabel = system\nlabel_size = 0.4"),
+                ConfigSource(name: "/etc/slidelock/conf.d/10-a.conf", text: "[theme]\nlabel = conf.d"),
+                ConfigSource(name: "my.conf", text: "[theme]\nlabel = mine\n[theme]\nlabel = mine again"),
+            ], overrides: [], theme: nil)
         #expect(s.theme.labelText == "mine again")
         #expect(s.theme.labelSize == 0.4)
     }
@@ -29,10 +31,11 @@ extension ConfigTests {
     }
 
     @Test func lastThemeNameWinsAcrossSources() throws {
-        let s = try ConfigLoader.load(sources: [
-            ConfigSource(name: "a.conf", text: "[theme]\nname = classic\nthumb_color = #000"),
-            ConfigSource(name: "b.conf", text: "[theme]\nname = mint"),
-        ], overrides: [], theme: nil)
+        let s = try ConfigLoader.load(
+            sources: [
+                ConfigSource(name: "a.conf", text: "[theme]\nname = classic\nthumb_color = #000"),
+                ConfigSource(name: "b.conf", text: "[theme]\nname = mint"),
+            ], overrides: [], theme: nil)
         var expected = Theme.mint
         expected.thumbColor = .black
         #expect(s.theme == expected)
@@ -56,13 +59,16 @@ extension ConfigTests {
     // MARK: Value types
 
     @Test func booleans() throws {
-        for (text, value) in [("true", true), ("FALSE", false), ("yes", true), ("No", false),
-                              ("on", true), ("off", false), ("1", true), ("0", false)] {
+        for (text, value) in [
+            ("true", true), ("FALSE", false), ("yes", true), ("No", false),
+            ("on", true), ("off", false), ("1", true), ("0", false),
+        ] {
             #expect(try settings("[animation]\nshimmer = \(text)").animation.shimmer == value)
         }
-        #expect(errorLines("[gesture]\nfling = 2") == [
-            "x.conf:2: gesture.fling: bad boolean \"2\" (expected on/off, true/false, yes/no or 1/0)",
-        ])
+        #expect(
+            errorLines("[gesture]\nfling = 2") == [
+                "x.conf:2: gesture.fling: bad boolean \"2\" (expected on/off, true/false, yes/no or 1/0)"
+            ])
     }
 
     @Test func numbers() throws {
@@ -70,20 +76,23 @@ extension ConfigTests {
         #expect(try settings("[animation]\nspring_response = .25").animation.springResponse == 0.25)
         #expect(try settings("[gesture]\nfling_projection = 2e-1").gesture.flingProjection == 0.2)
         for bad in ["nan", "inf", "0x10", "1,5", "", "1 2"] {
-            #expect(errorLines("[layout]\ntrack_min_height = \(bad)") == [
-                "x.conf:2: layout.track_min_height: bad number \"\(bad)\"",
-            ])
+            #expect(
+                errorLines("[layout]\ntrack_min_height = \(bad)") == [
+                    "x.conf:2: layout.track_min_height: bad number \"\(bad)\""
+                ])
         }
     }
 
     @Test func rangesIncludeTheirBounds() throws {
         #expect(try settings("[theme]\ntrack_radius = 0.5\nthumb_radius = 0").theme.trackRadius == 0.5)
-        #expect(errorLines("[theme]\ntrack_radius = 0.51") == [
-            "x.conf:2: theme.track_radius: 0.51 is out of range 0...0.5",
-        ])
-        #expect(errorLines("[animation]\nhue_to = 361") == [
-            "x.conf:2: animation.hue_to: 361 is out of range -360...360",
-        ])
+        #expect(
+            errorLines("[theme]\ntrack_radius = 0.51") == [
+                "x.conf:2: theme.track_radius: 0.51 is out of range 0...0.5"
+            ])
+        #expect(
+            errorLines("[animation]\nhue_to = 361") == [
+                "x.conf:2: animation.hue_to: 361 is out of range -360...360"
+            ])
     }
 
     @Test func colours() throws {
@@ -97,7 +106,8 @@ extension ConfigTests {
     }
 
     @Test func enums() throws {
-        let s = try settings("""
+        let s = try settings(
+            """
             [theme]
             icon = lock.open
             label_weight = semibold
@@ -119,8 +129,9 @@ extension ConfigTests {
     }
 
     @Test func fontsList() throws {
-        #expect(try settings("[theme]\nfonts = Inter , /usr/share/fonts/x.ttf,,Noto Sans").theme.fonts
-            == ["Inter", "/usr/share/fonts/x.ttf", "Noto Sans"])
+        #expect(
+            try settings("[theme]\nfonts = Inter , /usr/share/fonts/x.ttf,,Noto Sans").theme.fonts
+                == ["Inter", "/usr/share/fonts/x.ttf", "Noto Sans"])
         #expect(try settings("[theme]\nfonts =").theme.fonts == [])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 // MARK: The keys issue 10 added: keyboard lockout and the hook's kill grace.
@@ -6,9 +7,10 @@ extension ConfigTests {
     @Test func keyboardLockoutIsOnByDefaultAndTurnsOff() throws {
         #expect(try settings("").input.keyboardLockout)
         #expect(try !settings("[input]\nkeyboard_lockout = off").input.keyboardLockout)
-        #expect(errorLines("[input]\nkeyboard_lockout = maybe") == [
-            "x.conf:2: input.keyboard_lockout: bad boolean \"maybe\" (expected on/off, true/false, yes/no or 1/0)",
-        ])
+        #expect(
+            errorLines("[input]\nkeyboard_lockout = maybe") == [
+                "x.conf:2: input.keyboard_lockout: bad boolean \"maybe\" (expected on/off, true/false, yes/no or 1/0)"
+            ])
     }
 
     @Test func killGraceDefaultsToThreeSecondsWithinZeroToSixty() throws {

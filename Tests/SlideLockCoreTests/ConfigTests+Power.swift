@@ -1,9 +1,11 @@
 import Testing
+
 @testable import SlideLockCore
 
 extension ConfigTests {
     @Test func powerKeys() throws {
-        let s = try load("""
+        let s = try load(
+            """
             [display]
             dim_after = 15
             dim_level = 0.1
@@ -12,7 +14,8 @@ extension ConfigTests {
             brightness = 0.6
             [action]
             idle_hook = /usr/local/bin/panel-light
-            """).get()
+            """
+        ).get()
         #expect(s.display.power.dimAfter == 15)
         #expect(s.display.power.dimLevel == 0.1)
         #expect(s.display.power.blankAfter == 0)
@@ -39,13 +42,14 @@ extension ConfigTests {
             brightness = 2
             backlight = .
             """
-        #expect(errorLines(text, name: "p.conf") == [
-            "p.conf:2: display.dim_after: -1 is out of range 0...86400",
-            "p.conf:3: display.dim_level: 1.5 is out of range 0...1",
-            "p.conf:4: display.blank_after: bad number \"soon\"",
-            "p.conf:5: display.backlight: bad backlight \"../../etc\" (expected auto, none or a device name in /sys/class/backlight)",
-            "p.conf:6: display.brightness: 2 is out of range 0...1",
-            "p.conf:7: display.backlight: bad backlight \".\" (expected auto, none or a device name in /sys/class/backlight)",
-        ])
+        #expect(
+            errorLines(text, name: "p.conf") == [
+                "p.conf:2: display.dim_after: -1 is out of range 0...86400",
+                "p.conf:3: display.dim_level: 1.5 is out of range 0...1",
+                "p.conf:4: display.blank_after: bad number \"soon\"",
+                "p.conf:5: display.backlight: bad backlight \"../../etc\" (expected auto, none or a device name in /sys/class/backlight)",
+                "p.conf:6: display.brightness: 2 is out of range 0...1",
+                "p.conf:7: display.backlight: bad backlight \".\" (expected auto, none or a device name in /sys/class/backlight)",
+            ])
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 extension ConfigTests {
@@ -37,7 +38,8 @@ extension ConfigTests {
 
     @Test func renderLooksLikeAConfigFile() {
         let text = ConfigLoader.render(Settings())
-        #expect(text.hasPrefix("# slidelock: effective configuration\n\n[theme]\nname = default\nbackground = #0B0B12\n"))
+        #expect(
+            text.hasPrefix("# slidelock: effective configuration\n\n[theme]\nname = default\nbackground = #0B0B12\n"))
         #expect(text.contains("\n[layout]\ntrack_width = 0.9\ntrack_max_aspect = 9\n"))
         #expect(text.contains("fill_opacity = progress\nlabel = Slide to unlock\n"))
         #expect(text.contains("\nhue = on\n"))
@@ -51,8 +53,9 @@ extension ConfigTests {
         odd.action.hook = "\"/opt/my hook\" --flag"
         for original in [Settings(), Self.alternativeSettings, odd] + Theme.builtIn.map(Self.settings(theme:)) {
             let text = ConfigLoader.render(original)
-            let reloaded = try ConfigLoader.load(sources: [ConfigSource(name: "rendered", text: text)],
-                                                 overrides: [], theme: nil)
+            let reloaded = try ConfigLoader.load(
+                sources: [ConfigSource(name: "rendered", text: text)],
+                overrides: [], theme: nil)
             #expect(reloaded == original, "\(text)")
             #expect(ConfigLoader.render(reloaded) == text)
         }

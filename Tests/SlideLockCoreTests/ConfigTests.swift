@@ -1,18 +1,23 @@
 import Testing
+
 @testable import SlideLockCore
 
 @Suite struct ConfigTests {
     /// Loads one source and returns the settings, or the error lines.
-    func load(_ text: String, name: String = "x.conf", overrides: [String] = [],
-              theme: String? = nil) -> Result<Settings, ConfigErrors> {
+    func load(
+        _ text: String, name: String = "x.conf", overrides: [String] = [],
+        theme: String? = nil
+    ) -> Result<Settings, ConfigErrors> {
         Result { () throws(ConfigErrors) in
             try ConfigLoader.load(sources: [ConfigSource(name: name, text: text)], overrides: overrides, theme: theme)
         }
     }
 
     /// The error lines of a load that must fail.
-    func errorLines(_ text: String, name: String = "x.conf", overrides: [String] = [],
-                    theme: String? = nil) -> [String] {
+    func errorLines(
+        _ text: String, name: String = "x.conf", overrides: [String] = [],
+        theme: String? = nil
+    ) -> [String] {
         switch load(text, name: name, overrides: overrides, theme: theme) {
         case .success: return []
         case .failure(let errors): return errors.errors.map(\.description)
@@ -32,7 +37,8 @@ import Testing
     }
 
     @Test func commentsBlankLinesAndWhitespace() throws {
-        let s = try settings("""
+        let s = try settings(
+            """
             # comment
             ; another comment
 
@@ -45,7 +51,8 @@ import Testing
     }
 
     @Test func quotedValuesKeepSpacesAndHashes() throws {
-        let s = try settings("""
+        let s = try settings(
+            """
             [theme]
             label = "  # not a comment ; "
             [action]
@@ -88,15 +95,16 @@ import Testing
             colour = red
             label = "unterminated
             """
-        #expect(errorLines(text) == [
-            "x.conf:1: key \"label\" outside any [section]",
-            "x.conf:4: expected \"key = value\"",
-            "x.conf:5: expected \"key = value\"",
-            "x.conf:6: expected \"[section]\"",
-            "x.conf:8: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display] or [input])",
-            "x.conf:11: unknown key \"colour\" in [theme]",
-            "x.conf:12: theme.label: unterminated quote in \"unterminated",
-        ])
+        #expect(
+            errorLines(text) == [
+                "x.conf:1: key \"label\" outside any [section]",
+                "x.conf:4: expected \"key = value\"",
+                "x.conf:5: expected \"key = value\"",
+                "x.conf:6: expected \"[section]\"",
+                "x.conf:8: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display] or [input])",
+                "x.conf:11: unknown key \"colour\" in [theme]",
+                "x.conf:12: theme.label: unterminated quote in \"unterminated",
+            ])
     }
 
     @Test func valueErrorsNameFileLineAndKey() {
@@ -116,18 +124,19 @@ import Testing
             [action]
             cooldown = -1
             """
-        #expect(errorLines(text, name: "/etc/slidelock/slidelock.conf") == [
-            "/etc/slidelock/slidelock.conf:2: theme.track_start: bad colour \"#12345\" (expected #RGB, #RRGGBB or #RRGGBBAA)",
-            "/etc/slidelock/slidelock.conf:3: theme.label_weight: bad value \"heavy\" (expected regular, medium, semibold or bold)",
-            "/etc/slidelock/slidelock.conf:4: theme.icon: bad value \"lock.closed\" (expected none, lock, lock.open, chevrons, star, spinner or checkmark)",
-            "/etc/slidelock/slidelock.conf:5: theme.track_opacity: 1.5 is out of range 0...1",
-            "/etc/slidelock/slidelock.conf:6: theme.fill_opacity: bad value \"half\" (expected progress or a number 0...1)",
-            "/etc/slidelock/slidelock.conf:8: layout.direction: bad value \"up\" (expected ltr, rtl or auto)",
-            "/etc/slidelock/slidelock.conf:9: layout.track_width: bad number \"abc\"",
-            "/etc/slidelock/slidelock.conf:11: animation.hue: bad boolean \"maybe\" (expected on/off, true/false, yes/no or 1/0)",
-            "/etc/slidelock/slidelock.conf:12: animation.ease_duration: 0 is out of range 0.01...10",
-            "/etc/slidelock/slidelock.conf:14: action.cooldown: -1 is out of range 0...300",
-        ])
+        #expect(
+            errorLines(text, name: "/etc/slidelock/slidelock.conf") == [
+                "/etc/slidelock/slidelock.conf:2: theme.track_start: bad colour \"#12345\" (expected #RGB, #RRGGBB or #RRGGBBAA)",
+                "/etc/slidelock/slidelock.conf:3: theme.label_weight: bad value \"heavy\" (expected regular, medium, semibold or bold)",
+                "/etc/slidelock/slidelock.conf:4: theme.icon: bad value \"lock.closed\" (expected none, lock, lock.open, chevrons, star, spinner or checkmark)",
+                "/etc/slidelock/slidelock.conf:5: theme.track_opacity: 1.5 is out of range 0...1",
+                "/etc/slidelock/slidelock.conf:6: theme.fill_opacity: bad value \"half\" (expected progress or a number 0...1)",
+                "/etc/slidelock/slidelock.conf:8: layout.direction: bad value \"up\" (expected ltr, rtl or auto)",
+                "/etc/slidelock/slidelock.conf:9: layout.track_width: bad number \"abc\"",
+                "/etc/slidelock/slidelock.conf:11: animation.hue: bad boolean \"maybe\" (expected on/off, true/false, yes/no or 1/0)",
+                "/etc/slidelock/slidelock.conf:12: animation.ease_duration: 0 is out of range 0.01...10",
+                "/etc/slidelock/slidelock.conf:14: action.cooldown: -1 is out of range 0...300",
+            ])
     }
 
     @Test func errorFieldsAreStructured() throws {
@@ -135,32 +144,40 @@ import Testing
             Issue.record("expected a failure")
             return
         }
-        #expect(errors.errors == [ConfigError(file: "x.conf", line: 3, key: "theme.label_size",
-                                              message: "9 is out of range 0.05...1")])
+        #expect(
+            errors.errors == [
+                ConfigError(
+                    file: "x.conf", line: 3, key: "theme.label_size",
+                    message: "9 is out of range 0.05...1")
+            ])
         #expect(errors.description == "x.conf:3: theme.label_size: 9 is out of range 0.05...1")
     }
 
     @Test func unknownThemeListsTheValidOnes() {
-        #expect(errorLines("[theme]\nname = neon") == [
-            "x.conf:2: theme.name: unknown theme \"neon\" (expected default, classic or mint)",
-        ])
-        #expect(errorLines("", theme: "neon") == [
-            "--theme: theme.name: unknown theme \"neon\" (expected default, classic or mint)",
-        ])
+        #expect(
+            errorLines("[theme]\nname = neon") == [
+                "x.conf:2: theme.name: unknown theme \"neon\" (expected default, classic or mint)"
+            ])
+        #expect(
+            errorLines("", theme: "neon") == [
+                "--theme: theme.name: unknown theme \"neon\" (expected default, classic or mint)"
+            ])
     }
 
     @Test func unreadableFile() {
         let error = ConfigError.unreadable(file: "x.conf", reason: "Permission denied")
         #expect(error.description == "cannot read x.conf: Permission denied")
         #expect(error.file == "x.conf" && error.line == nil && error.key == nil)
-        #expect(ConfigErrors([error, ConfigError(file: "y.conf", line: 2, message: "expected \"key = value\"")])
-            .description == "cannot read x.conf: Permission denied\ny.conf:2: expected \"key = value\"")
+        #expect(
+            ConfigErrors([error, ConfigError(file: "y.conf", line: 2, message: "expected \"key = value\"")])
+                .description == "cannot read x.conf: Permission denied\ny.conf:2: expected \"key = value\"")
     }
 
     @Test func hookModeNeedsAHook() throws {
-        #expect(errorLines("[action]\n\non_unlock = hook") == [
-            "x.conf:3: action.on_unlock: on_unlock = hook needs action.hook (a command line)",
-        ])
+        #expect(
+            errorLines("[action]\n\non_unlock = hook") == [
+                "x.conf:3: action.on_unlock: on_unlock = hook needs action.hook (a command line)"
+            ])
         // The hook may come later, even from --set.
         let s = try settings("[action]\non_unlock = hook", overrides: ["action.hook=/usr/bin/unlock-door"])
         #expect(s.action.mode == .hook && s.action.hook == "/usr/bin/unlock-door")
@@ -169,44 +186,52 @@ import Testing
     // MARK: --set and --theme
 
     @Test func setOverrides() throws {
-        let s = try settings("[theme]\nlabel = File", overrides: [
-            "theme.label = From flag", "layout.direction=rtl", "theme.label=\" padded \"",
-        ])
+        let s = try settings(
+            "[theme]\nlabel = File",
+            overrides: [
+                "theme.label = From flag", "layout.direction=rtl", "theme.label=\" padded \"",
+            ])
         #expect(s.theme.labelText == " padded ")
         #expect(s.layout.direction == .rtl)
     }
 
     @Test func setErrors() {
-        #expect(errorLines("", overrides: [
-            "foo", "label=x", ".label=x", "theme.=x", "theme.colour=red", "foo.bar=1",
-            "theme.label_size=9", "theme.label=\"open",
-        ]) == [
-            "--set: expected \"section.key=value\", got \"foo\"",
-            "--set: expected \"section.key=value\", got \"label=x\"",
-            "--set: expected \"section.key=value\", got \".label=x\"",
-            "--set: expected \"section.key=value\", got \"theme.=x\"",
-            "--set: unknown key \"colour\" in [theme]",
-            "--set: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display] or [input])",
-            "--set: theme.label_size: 9 is out of range 0.05...1",
-            "--set: theme.label: unterminated quote in \"open",
-        ])
+        #expect(
+            errorLines(
+                "",
+                overrides: [
+                    "foo", "label=x", ".label=x", "theme.=x", "theme.colour=red", "foo.bar=1",
+                    "theme.label_size=9", "theme.label=\"open",
+                ]) == [
+                    "--set: expected \"section.key=value\", got \"foo\"",
+                    "--set: expected \"section.key=value\", got \"label=x\"",
+                    "--set: expected \"section.key=value\", got \".label=x\"",
+                    "--set: expected \"section.key=value\", got \"theme.=x\"",
+                    "--set: unknown key \"colour\" in [theme]",
+                    "--set: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display] or [input])",
+                    "--set: theme.label_size: 9 is out of range 0.05...1",
+                    "--set: theme.label: unterminated quote in \"open",
+                ])
     }
 
     @Test func allErrorsInSourceOrder() {
-        let sources = [ConfigSource(name: "a.conf", text: "[theme]\nname = nope\nbogus"),
-                       ConfigSource(name: "b.conf", text: "[layout]\ntrack_width = 2")]
+        let sources = [
+            ConfigSource(name: "a.conf", text: "[theme]\nname = nope\nbogus"),
+            ConfigSource(name: "b.conf", text: "[layout]\ntrack_width = 2"),
+        ]
         #expect(throws: ConfigErrors.self) {
             try ConfigLoader.load(sources: sources, overrides: ["x"], theme: nil)
         }
         do {
             _ = try ConfigLoader.load(sources: sources, overrides: ["x"], theme: nil)
         } catch {
-            #expect(error.errors.map(\.description) == [
-                "a.conf:2: theme.name: unknown theme \"nope\" (expected default, classic or mint)",
-                "a.conf:3: expected \"key = value\"",
-                "b.conf:2: layout.track_width: 2 is out of range 0.05...1",
-                "--set: expected \"section.key=value\", got \"x\"",
-            ])
+            #expect(
+                error.errors.map(\.description) == [
+                    "a.conf:2: theme.name: unknown theme \"nope\" (expected default, classic or mint)",
+                    "a.conf:3: expected \"key = value\"",
+                    "b.conf:2: layout.track_width: 2 is out of range 0.05...1",
+                    "--set: expected \"section.key=value\", got \"x\"",
+                ])
         }
     }
 }

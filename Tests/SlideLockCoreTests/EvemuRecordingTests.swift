@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlideLockCore
 
 /// Fixtures: our own synthetic recordings (see Tests/Tools/make-evemu-fixtures.py).
@@ -62,8 +63,11 @@ struct EvemuRecordingTests {
 
     @Test func negativeValuesAndHexCodes() throws {
         let rec = try Fixture.load("mt-slide.events")
-        #expect(rec.events.contains(RawInputEvent(time: rec.events.last!.time, type: Evdev.EV_ABS,
-                                                  code: Evdev.ABS_MT_TRACKING_ID, value: -1)))
+        #expect(
+            rec.events.contains(
+                RawInputEvent(
+                    time: rec.events.last!.time, type: Evdev.EV_ABS,
+                    code: Evdev.ABS_MT_TRACKING_ID, value: -1)))
         #expect(rec.events.first?.code == Evdev.ABS_MT_TRACKING_ID)
         #expect(rec.events.first?.value == 41)
     }
@@ -78,17 +82,17 @@ struct EvemuRecordingTests {
 
     @Test func headerBlocksStandInForMissingAxisLines() throws {
         let text = """
-        # Input device name: "Bare Panel"
-        #   Event type 3 (EV_ABS)
-        #     Event code 0 (ABS_X)
-        #       Min            10
-        #       Max          1033
-        #     Event code 1 (ABS_Y)
-        #       Min             0
-        #       Max           599
-        # Properties:
-        E: 5.500000 0000 0000 0000
-        """
+            # Input device name: "Bare Panel"
+            #   Event type 3 (EV_ABS)
+            #     Event code 0 (ABS_X)
+            #       Min            10
+            #       Max          1033
+            #     Event code 1 (ABS_Y)
+            #       Min             0
+            #       Max           599
+            # Properties:
+            E: 5.500000 0000 0000 0000
+            """
         let rec = try EvemuRecording(parsing: text)
         #expect(rec.name == "Bare Panel")
         #expect(rec.axes[Evdev.ABS_X] == AxisRange(minimum: 10, maximum: 1033))
@@ -112,15 +116,17 @@ struct EvemuRecordingTests {
         #expect(throws: EvemuParseError(file: "bad.events", line: 3, message: message)) {
             try EvemuRecording(parsing: text, fileName: "bad.events")
         }
-        #expect(EvemuParseError(file: "bad.events", line: 3, message: message).description
+        #expect(
+            EvemuParseError(file: "bad.events", line: 3, message: message).description
                 == "bad.events:3: \(message)")
     }
 
     @Test(.enabled(if: Fixture.atmelPath != nil, "the shared Atmel recording is not present"))
     func realAtmelRecordingIsOneLongContactOnScreen() throws {
         let path = try #require(Fixture.atmelPath)
-        let rec = try EvemuRecording(parsing: try String(contentsOfFile: path, encoding: .utf8),
-                                     fileName: "atmel-maxtouch-800x480-drag.events")
+        let rec = try EvemuRecording(
+            parsing: try String(contentsOfFile: path, encoding: .utf8),
+            fileName: "atmel-maxtouch-800x480-drag.events")
         #expect(rec.name == "Atmel maXTouch Touchscreen")
         #expect(rec.isDirect)
         #expect(rec.axes[Evdev.ABS_MT_POSITION_X] == AxisRange(minimum: 0, maximum: 799))

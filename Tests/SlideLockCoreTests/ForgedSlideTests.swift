@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 // The red-team cases of issue 11: inputs that are no slide must never unlock, whatever
@@ -31,8 +32,10 @@ func panelStroke(_ samples: [(Double, Int32, Int32)], upAt: Double, trackingID: 
 }
 
 /// Raw events through a live pipeline (advanced like frame ticks) into a session.
-func throughPipeline(_ raw: [RawInputEvent], touch: TouchSettings = TouchSettings(),
-                     settings base: Settings = Settings()) -> Run {
+func throughPipeline(
+    _ raw: [RawInputEvent], touch: TouchSettings = TouchSettings(),
+    settings base: Settings = Settings()
+) -> Run {
     var settings = base
     settings.input.touch = touch
     var pipeline = TouchPipeline(axes: panelAxes, screen: Size(width: 800, height: 480), settings: touch)!
@@ -62,8 +65,10 @@ func throughPipeline(_ raw: [RawInputEvent], touch: TouchSettings = TouchSetting
         // Drawn (and hit-tested) inside the track, however far the spring overshoots.
         #expect(times.allSatisfy { run.session.thumbOffset(at: $0) <= 576 && run.session.visual(at: $0).progress <= 1 })
         let raw = motion.state(at: over).position
-        run.feed([down(homeX + min(raw, 576 + 30), over, id: 1), move(homeX + min(raw, 576 + 30) - 2, over + 0.02, id: 1),
-                  up(over + 0.1, id: 1)])
+        run.feed([
+            down(homeX + min(raw, 576 + 30), over, id: 1), move(homeX + min(raw, 576 + 30) - 2, over + 0.02, id: 1),
+            up(over + 0.1, id: 1),
+        ])
         #expect(!run.effects.contains("unlock"))
     }
 
@@ -83,7 +88,9 @@ func throughPipeline(_ raw: [RawInputEvent], touch: TouchSettings = TouchSetting
 
     @Test func threeHugeSamplesInThreeMillisecondsDoNotUnlock() {
         var run = Run()
-        run.feed([down(homeX, 0), move(homeX + 205, 0.001), move(homeX + 410, 0.002), move(homeX + 615, 0.003), up(0.01)])
+        run.feed([
+            down(homeX, 0), move(homeX + 205, 0.001), move(homeX + 410, 0.002), move(homeX + 615, 0.003), up(0.01),
+        ])
         #expect(!run.effects.contains("unlock"))
         #expect(run.log.contains { $0.hasPrefix("too-fast") })
     }
@@ -111,21 +118,29 @@ func throughPipeline(_ raw: [RawInputEvent], touch: TouchSettings = TouchSetting
         touch.ghostFilter = false
         let jump = throughPipeline(panelStroke([(0, 112, 240), (0.016, 700, 240)], upAt: 0.05), touch: touch)
         #expect(!jump.effects.contains("unlock") && jump.log.contains { $0.hasPrefix("too-fast") })
-        let burst = throughPipeline(panelStroke([(0, 112, 240), (0.001, 317, 240), (0.002, 522, 240), (0.003, 727, 240)],
-                                                upAt: 0.01), touch: touch)
+        let burst = throughPipeline(
+            panelStroke(
+                [(0, 112, 240), (0.001, 317, 240), (0.002, 522, 240), (0.003, 727, 240)],
+                upAt: 0.01), touch: touch)
         #expect(!burst.effects.contains("unlock"))
     }
 
     @Test func aContactThatTeleportsWhilePendingDoesNotUnlock() {
         // 4 samples in 4 ms, each step under the filter's jump limit (233 px).
-        let run = throughPipeline(panelStroke([(0, 112, 240), (0.001, 312, 240), (0.002, 512, 240), (0.003, 700, 240)],
-                                              upAt: 0.004))
+        let run = throughPipeline(
+            panelStroke(
+                [(0, 112, 240), (0.001, 312, 240), (0.002, 512, 240), (0.003, 700, 240)],
+                upAt: 0.004))
         #expect(!run.effects.contains("unlock"))
     }
 
     @Test func threeBigStepsWithTheGhostFilterOnDoNotUnlock() {
-        let run = throughPipeline(panelStroke([(0, 112, 240), (0.05, 112, 240), (0.051, 317, 240), (0.052, 522, 240),
-                                               (0.053, 727, 240)], upAt: 0.2))
+        let run = throughPipeline(
+            panelStroke(
+                [
+                    (0, 112, 240), (0.05, 112, 240), (0.051, 317, 240), (0.052, 522, 240),
+                    (0.053, 727, 240),
+                ], upAt: 0.2))
         #expect(!run.effects.contains("unlock"))
     }
 
@@ -176,7 +191,8 @@ extension ForgedSlideTests {
         let transform = TouchTransform(screen: Size(width: 800, height: 480))
         let samples = try decode(rec).map(transform.map)
         let first = try #require(samples.first)
-        let dx = homeX - first.position.x, dy = midY - first.position.y
+        let dx = homeX - first.position.x
+        let dy = midY - first.position.y
         var run = Run()
         var fastest = 0.0
         var last = first
@@ -185,7 +201,8 @@ extension ForgedSlideTests {
             switch s.kind {
             case .down: run.feed([.touchDown(id: s.id, point: p, time: s.time)])
             case .move:
-                fastest = max(fastest, LockSession.speed(from: last.position, at: last.time, to: s.position, at: s.time))
+                fastest = max(
+                    fastest, LockSession.speed(from: last.position, at: last.time, to: s.position, at: s.time))
                 run.feed([.touchMove(id: s.id, point: p, time: s.time)])
             case .up: run.feed([.touchUp(id: s.id, time: s.time)])
             case .cancel: run.feed([.touchCancel(time: s.time)])

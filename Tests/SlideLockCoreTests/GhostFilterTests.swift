@@ -1,14 +1,17 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// Decoder -> transform -> ghost filter over a fixture, the way the platform wires it
 /// (with the clock advanced to each sample's time first).
 private func run(_ name: String, screen: Size, settings: TouchSettings = TouchSettings()) throws
-    -> (raw: [TouchSample], kept: [TouchSample], log: [String]) {
+    -> (raw: [TouchSample], kept: [TouchSample], log: [String])
+{
     let transform = TouchTransform(screen: screen)
     let raw = try decode(try Fixture.load(name)).map(transform.map)
     var filter = GhostFilter(settings: settings, screen: screen)
-    var kept: [TouchSample] = [], log: [String] = []
+    var kept: [TouchSample] = []
+    var log: [String] = []
     for sample in raw {
         for out in [filter.advance(to: sample.time), filter.filter(sample)] {
             kept += out.samples
@@ -38,10 +41,11 @@ struct GhostFilterTests {
         let (raw, kept, log) = try run("ghost-short-taps.events", screen: panel)
         #expect(raw.count == 5)
         #expect(kept.isEmpty)
-        #expect(log == [
-            "touch: ignored contact #1: up after 8 ms and 1 sample(s), needs 30 ms or 3 samples",
-            "touch: ignored contact #2: up after 16 ms and 2 sample(s), needs 30 ms or 3 samples",
-        ])
+        #expect(
+            log == [
+                "touch: ignored contact #1: up after 8 ms and 1 sample(s), needs 30 ms or 3 samples",
+                "touch: ignored contact #2: up after 16 ms and 2 sample(s), needs 30 ms or 3 samples",
+            ])
     }
 
     @Test func teleportingSampleCancelsTheContact() throws {
@@ -79,7 +83,8 @@ struct GhostFilterTests {
         var f = GhostFilter(screen: panel)
         _ = f.filter(s(.down, 400, 240, 0))
         #expect(f.filter(s(.move, 410, 240, 0.02)).samples.isEmpty)
-        #expect(f.filter(s(.up, 410, 240, 0.035)).samples
+        #expect(
+            f.filter(s(.up, 410, 240, 0.035)).samples
                 == [s(.down, 400, 240, 0), s(.move, 410, 240, 0.02), s(.up, 410, 240, 0.035)])
     }
 

@@ -1,10 +1,11 @@
 import Testing
+
 @testable import SlideLockCore
 
 @Suite struct HueAnimationTests {
     @Test(arguments: [(0.0, -20.0), (0.75, -10.0), (1.5, 0.0), (3.0, 20.0), (4.5, 0.0), (6.0, -20.0)])
     func triangleWave(time: Double, degrees: Double) {
-        let hue = HueAnimation(AnimationSettings())  // -20...20 over 3 s
+        let hue = HueAnimation(AnimationSettings()) // -20...20 over 3 s
         #expect(abs(hue.degrees(at: time) - degrees) < 1e-9)
     }
 

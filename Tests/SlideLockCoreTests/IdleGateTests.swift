@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// Gate in front of a session, as the loop wires them; records what each side saw.
@@ -45,54 +46,69 @@ struct IdleCase: CustomTestStringConvertible, Sendable {
 
 /// Dim at 10 s, blank at 30 s, from t = 0; the thumb's home is x 112, the end x 688.
 let idleCases: [IdleCase] = [
-    IdleCase(name: "awake before dim_after", events: [.tick(time: 9.99)], power: .awake,
-             sessionEffects: [], idle: []),
-    IdleCase(name: "dims at dim_after", events: [.tick(time: 10)], power: .dim,
-             sessionEffects: [], idle: [.power(.dim)]),
-    IdleCase(name: "blanks at blank_after, straight from awake when ticks are sparse",
-             events: [.tick(time: 31)], power: .blank, sessionEffects: [], idle: [.power(.blank)]),
-    IdleCase(name: "a touch while awake restarts the timer",
-             events: [down(300, 9), up(9.1), .tick(time: 15)], power: .awake, sessionEffects: [], idle: []),
-    IdleCase(name: "a finger resting on the panel is not idle",
-             events: [down(300, 1), .tick(time: 50)], power: .awake, sessionEffects: [], idle: []),
-    IdleCase(name: "a touch landing as the deadline passes still met a lit panel and counts",
-             events: [down(homeX, 10.5)] + slide(homeX, endX, from: 10.5, seconds: 0.5) + [up(11.1)],
-             power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"], idle: []),
-    IdleCase(name: "wake touch on a dim panel that slides the full track never unlocks",
-             events: [.tick(time: 10), down(homeX, 11)] + slide(homeX, endX, from: 11, seconds: 0.5) + [up(11.6)],
-             power: .awake, sessionEffects: [], idle: [.power(.dim), .power(.awake)]),
-    IdleCase(name: "wake touch on a blank panel that slides the full track never unlocks",
-             events: [.tick(time: 40), down(homeX, 41)] + slide(homeX, endX, from: 41, seconds: 0.5) + [up(41.6)],
-             power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "the next slide after the wake touch unlocks",
-             events: [.tick(time: 40), down(homeX, 41), up(41.1), down(homeX, 42)]
-                + slide(homeX, endX, from: 42, seconds: 0.5) + [up(42.6)],
-             power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
-             idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "second finger on the thumb while the wake touch is down is swallowed too",
-             events: [.tick(time: 40), down(400, 41), down(homeX, 41.2, id: 1)]
-                + slide(homeX, endX, from: 41.2, seconds: 0.5, id: 1) + [up(41.8, id: 1), up(42)],
-             power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "second finger outlives the wake touch and still never unlocks",
-             events: [.tick(time: 40), down(400, 41), down(homeX, 41.2, id: 1), up(41.3)]
-                + slide(homeX, endX, from: 41.3, seconds: 0.5, id: 1) + [up(41.9, id: 1)],
-             power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "a repeated down of the wake touch (lost up) stays swallowed",
-             events: [.tick(time: 40), down(homeX, 41), down(homeX, 41.1)]
-                + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
-             power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "touch-cancel during the wake touch: later moves of that contact go nowhere",
-             events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1)]
-                + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
-             power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "touch-cancel during the wake touch, then a real slide unlocks",
-             events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1), down(homeX, 42)]
-                + slide(homeX, endX, from: 42, seconds: 0.5) + [up(42.6)],
-             power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
-             idle: [.power(.blank), .power(.awake)]),
-    IdleCase(name: "after waking, the panel dims again dim_after later",
-             events: [.tick(time: 40), down(400, 41), up(41.5), .tick(time: 51.4), .tick(time: 51.5)],
-             power: .dim, sessionEffects: [], idle: [.power(.blank), .power(.awake), .power(.dim)]),
+    IdleCase(
+        name: "awake before dim_after", events: [.tick(time: 9.99)], power: .awake,
+        sessionEffects: [], idle: []),
+    IdleCase(
+        name: "dims at dim_after", events: [.tick(time: 10)], power: .dim,
+        sessionEffects: [], idle: [.power(.dim)]),
+    IdleCase(
+        name: "blanks at blank_after, straight from awake when ticks are sparse",
+        events: [.tick(time: 31)], power: .blank, sessionEffects: [], idle: [.power(.blank)]),
+    IdleCase(
+        name: "a touch while awake restarts the timer",
+        events: [down(300, 9), up(9.1), .tick(time: 15)], power: .awake, sessionEffects: [], idle: []),
+    IdleCase(
+        name: "a finger resting on the panel is not idle",
+        events: [down(300, 1), .tick(time: 50)], power: .awake, sessionEffects: [], idle: []),
+    IdleCase(
+        name: "a touch landing as the deadline passes still met a lit panel and counts",
+        events: [down(homeX, 10.5)] + slide(homeX, endX, from: 10.5, seconds: 0.5) + [up(11.1)],
+        power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"], idle: []),
+    IdleCase(
+        name: "wake touch on a dim panel that slides the full track never unlocks",
+        events: [.tick(time: 10), down(homeX, 11)] + slide(homeX, endX, from: 11, seconds: 0.5) + [up(11.6)],
+        power: .awake, sessionEffects: [], idle: [.power(.dim), .power(.awake)]),
+    IdleCase(
+        name: "wake touch on a blank panel that slides the full track never unlocks",
+        events: [.tick(time: 40), down(homeX, 41)] + slide(homeX, endX, from: 41, seconds: 0.5) + [up(41.6)],
+        power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "the next slide after the wake touch unlocks",
+        events: [.tick(time: 40), down(homeX, 41), up(41.1), down(homeX, 42)]
+            + slide(homeX, endX, from: 42, seconds: 0.5) + [up(42.6)],
+        power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
+        idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "second finger on the thumb while the wake touch is down is swallowed too",
+        events: [.tick(time: 40), down(400, 41), down(homeX, 41.2, id: 1)]
+            + slide(homeX, endX, from: 41.2, seconds: 0.5, id: 1) + [up(41.8, id: 1), up(42)],
+        power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "second finger outlives the wake touch and still never unlocks",
+        events: [.tick(time: 40), down(400, 41), down(homeX, 41.2, id: 1), up(41.3)]
+            + slide(homeX, endX, from: 41.3, seconds: 0.5, id: 1) + [up(41.9, id: 1)],
+        power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "a repeated down of the wake touch (lost up) stays swallowed",
+        events: [.tick(time: 40), down(homeX, 41), down(homeX, 41.1)]
+            + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
+        power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "touch-cancel during the wake touch: later moves of that contact go nowhere",
+        events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1)]
+            + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
+        power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "touch-cancel during the wake touch, then a real slide unlocks",
+        events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1), down(homeX, 42)]
+            + slide(homeX, endX, from: 42, seconds: 0.5) + [up(42.6)],
+        power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
+        idle: [.power(.blank), .power(.awake)]),
+    IdleCase(
+        name: "after waking, the panel dims again dim_after later",
+        events: [.tick(time: 40), down(400, 41), up(41.5), .tick(time: 51.4), .tick(time: 51.5)],
+        power: .dim, sessionEffects: [], idle: [.power(.blank), .power(.awake), .power(.dim)]),
 ]
 
 @Suite struct IdleGateTests {
@@ -107,7 +123,7 @@ let idleCases: [IdleCase] = [
     @Test func wakeTouchNeverReachesTheSession() {
         var run = GatedRun()
         run.feed([.tick(time: 12), down(homeX, 13)] + slide(homeX, endX, from: 13, seconds: 0.5) + [up(13.6)])
-        #expect(run.forwarded == 1)        // the tick only
+        #expect(run.forwarded == 1) // the tick only
         #expect(run.session.state == .locked)
         #expect(run.session.visual(at: 14).progress == 0)
         #expect(run.gateLog == ["dim", "wake touch"])
@@ -123,7 +139,10 @@ let idleCases: [IdleCase] = [
     }
 
     @Test func neverDimsOrBlanksWhenZero() {
-        var run = GatedRun { $0.display.power.dimAfter = 0; $0.display.power.blankAfter = 0 }
+        var run = GatedRun {
+            $0.display.power.dimAfter = 0
+            $0.display.power.blankAfter = 0
+        }
         #expect(run.gate.nextDeadline == nil)
         run.at(1_000_000)
         #expect(run.gate.power == .awake)
@@ -133,7 +152,10 @@ let idleCases: [IdleCase] = [
     }
 
     @Test func blankOnlySkipsDim() {
-        var run = GatedRun { $0.display.power.dimAfter = 0; $0.display.power.blankAfter = 5 }
+        var run = GatedRun {
+            $0.display.power.dimAfter = 0
+            $0.display.power.blankAfter = 5
+        }
         #expect(run.gate.nextDeadline == 5)
         run.at(5)
         #expect(run.idle == [.power(.blank)])
@@ -141,7 +163,10 @@ let idleCases: [IdleCase] = [
     }
 
     @Test func blankBeforeDimGoesStraightToBlank() {
-        var run = GatedRun { $0.display.power.dimAfter = 20; $0.display.power.blankAfter = 5 }
+        var run = GatedRun {
+            $0.display.power.dimAfter = 20
+            $0.display.power.blankAfter = 5
+        }
         #expect(run.gate.nextDeadline == 5)
         run.at(6)
         #expect(run.gate.power == .blank)
@@ -153,9 +178,9 @@ let idleCases: [IdleCase] = [
         run.at(10)
         #expect(run.gate.nextDeadline == 30)
         run.at(30)
-        #expect(run.gate.nextDeadline == nil)          // blank: the loop sleeps
+        #expect(run.gate.nextDeadline == nil) // blank: the loop sleeps
         run.feed([down(300, 35)])
-        #expect(run.gate.nextDeadline == nil)          // a finger is down
+        #expect(run.gate.nextDeadline == nil) // a finger is down
         run.feed([up(36)])
         #expect(run.gate.nextDeadline == 46)
     }
@@ -202,7 +227,10 @@ let idleCases: [IdleCase] = [
     }
 
     @Test func wakeTouchOnHookModeSessionDoesNotStartTheHook() {
-        var run = GatedRun { $0.action.mode = .hook; $0.action.hook = "/bin/true" }
+        var run = GatedRun {
+            $0.action.mode = .hook
+            $0.action.hook = "/bin/true"
+        }
         run.at(30)
         run.feed([down(homeX, 31)] + slide(homeX, endX, from: 31, seconds: 0.5) + [up(31.6)])
         #expect(run.effects == [])

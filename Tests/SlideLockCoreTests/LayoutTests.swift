@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 @Suite struct LayoutTests {
@@ -32,7 +33,8 @@ import Testing
     }
 
     @Test func rightToLeftMirrorsTheControl() {
-        let ltr = layout(800, 480), rtl = layout(800, 480, rtl: true)
+        let ltr = layout(800, 480)
+        let rtl = layout(800, 480, rtl: true)
         for p in [0.0, 0.3, 1.0] {
             #expect(abs(rtl.thumb(progress: p).maxX - (800 - ltr.thumb(progress: p).x)) < 1e-9)
             #expect(abs(rtl.fill(progress: p).maxX - 724) < 1e-9)

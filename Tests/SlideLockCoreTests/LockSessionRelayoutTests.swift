@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// The touch output came back at another size while the lock ran.
@@ -31,7 +32,9 @@ import Testing
         settings.action.mode = .hook
         var s = LockSession(settings: settings, layout: small)
         _ = s.handle(.touchDown(id: 1, point: centre(small, 0), time: 1))
-        for i in 1...20 { _ = s.handle(.touchMove(id: 1, point: centre(small, Double(i) / 20 * 1.05), time: 1 + Double(i) * 0.02)) }
+        for i in 1...20 {
+            _ = s.handle(.touchMove(id: 1, point: centre(small, Double(i) / 20 * 1.05), time: 1 + Double(i) * 0.02))
+        }
         _ = s.handle(.touchUp(id: 1, time: 1.5))
         #expect(s.state == .busy)
         _ = s.relayout(large, time: 1.6)

@@ -1,9 +1,12 @@
 import Testing
+
 @testable import SlideLockCore
 
 // 800x480, default theme: track x 76...724, thumb side 60.48, travel 576 px,
 // home thumb centre (112, 240), end thumb centre (688, 240).
-let homeX = 112.0, endX = 688.0, midY = 240.0
+let homeX = 112.0
+let endX = 688.0
+let midY = 240.0
 
 func down(_ x: Double, _ t: Double, id: Int = 0, y: Double = midY) -> LockEvent {
     .touchDown(id: id, point: Point(x: x, y: y), time: t)
@@ -16,7 +19,8 @@ func up(_ t: Double, id: Int = 0) -> LockEvent { .touchUp(id: id, time: t) }
 /// A drag of finger `id` from `x0` to `x1`, one move every 1/60 s, ending at `t0 + seconds`.
 func slide(_ x0: Double, _ x1: Double, from t0: Double, seconds: Double, id: Int = 0) -> [LockEvent] {
     let n = max(1, Int(seconds * 60))
-    return (1...n).map { i in move(x0 + (x1 - x0) * Double(i) / Double(n), t0 + seconds * Double(i) / Double(n), id: id) }
+    return (1...n).map { i in move(x0 + (x1 - x0) * Double(i) / Double(n), t0 + seconds * Double(i) / Double(n), id: id)
+    }
 }
 
 func effectName(_ e: LockEffect) -> String {
@@ -73,61 +77,80 @@ struct TransitionCase: CustomTestStringConvertible, Sendable {
 let hook = settings { $0.action.mode = .hook }
 
 let transitionCases: [TransitionCase] = [
-    TransitionCase(name: "tap on thumb does nothing", settings: Settings(),
-                   events: [down(homeX, 0), move(homeX + 0.5, 0.05), up(0.1)],
-                   state: .locked, effects: [], log: ["pressed", "release"]),
-    TransitionCase(name: "press", settings: Settings(), events: [down(homeX, 0)],
-                   state: .pressed, effects: [], log: ["pressed"]),
-    TransitionCase(name: "hit slop grabs just outside the thumb", settings: Settings(),
-                   events: [down(81.76 - 7, 0)], state: .pressed, effects: [], log: ["pressed"]),
-    TransitionCase(name: "beyond the slop is off the thumb", settings: Settings(),
-                   events: [down(81.76 - 9, 0)], state: .locked, effects: [], log: ["ignored-touch off-thumb"]),
-    TransitionCase(name: "touch off the thumb is ignored until lifted", settings: Settings(),
-                   events: [down(400, 0)] + slide(400, 760, from: 0, seconds: 0.3) + [up(0.4)],
-                   state: .locked, effects: [], log: ["ignored-touch off-thumb"]),
-    TransitionCase(name: "drag", settings: Settings(), events: [down(homeX, 0)] + slide(homeX, 300, from: 0, seconds: 0.2),
-                   state: .dragging, effects: ["slideStarted"], log: ["pressed", "slide"]),
-    TransitionCase(name: "full slide unlocks (exit mode)", settings: Settings(),
-                   events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.5) + [up(0.6)],
-                   state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
-    TransitionCase(name: "short of the end springs back", settings: Settings(),
-                   events: [down(homeX, 0)] + slide(homeX, endX - 20, from: 0, seconds: 0.5) + [up(0.7)],
-                   state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
-    TransitionCase(name: "threshold below 1 unlocks early", settings: settings { $0.gesture.threshold = 0.5 },
-                   events: [down(homeX, 0)] + slide(homeX, homeX + 0.6 * 576, from: 0, seconds: 0.5) + [up(0.7)],
-                   state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
-    TransitionCase(name: "fling on: a fast release at 70 % unlocks", settings: settings { $0.gesture.fling = true },
-                   events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
-                   state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-                   log: ["pressed", "slide", "unlock fling", "exit"]),
-    TransitionCase(name: "fling off: the same release springs back", settings: Settings(),
-                   events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
-                   state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
-    TransitionCase(name: "fling on: a slow release at 70 % springs back", settings: settings { $0.gesture.fling = true },
-                   events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.5) + [up(0.8)],
-                   state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
-    TransitionCase(name: "second finger cancels; nothing unlocks until all lift", settings: Settings(),
-                   events: [down(homeX, 0)] + slide(homeX, 400, from: 0, seconds: 0.2) + [down(500, 0.25, id: 1)]
-                       + slide(400, endX + 30, from: 0.25, seconds: 0.2) + [up(0.5), up(0.55, id: 1)],
-                   state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "second-finger"]),
-    TransitionCase(name: "only the first contact counts", settings: Settings(),
-                   events: [down(400, 0), down(homeX, 0.1, id: 1)] + slide(homeX, endX + 30, from: 0.1, seconds: 0.3, id: 1)
-                       + [up(0.5, id: 1), up(0.6)],
-                   state: .locked, effects: [], log: ["ignored-touch off-thumb", "ignored-touch extra-finger"]),
-    TransitionCase(name: "device lost mid-slide", settings: Settings(),
-                   events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [.touchCancel(time: 0.4), up(0.5)],
-                   state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "touch-cancel"]),
-    TransitionCase(name: "hook mode: unlock enters busy", settings: hook,
-                   events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4)],
-                   state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock"]),
-    TransitionCase(name: "busy ignores touches", settings: hook,
-                   events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4), down(endX, 0.5)],
-                   state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock", "ignored-touch busy"]),
-    TransitionCase(name: "action result outside busy is ignored", settings: hook,
-                   events: [.actionFinished(success: true, time: 1)], state: .locked, effects: [], log: ["ignored-action"]),
-    TransitionCase(name: "rtl slides leftwards", settings: settings { $0.layout.direction = .rtl },
-                   events: [down(endX, 0)] + slide(endX, homeX - 30, from: 0, seconds: 0.4) + [up(0.5)],
-                   state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+    TransitionCase(
+        name: "tap on thumb does nothing", settings: Settings(),
+        events: [down(homeX, 0), move(homeX + 0.5, 0.05), up(0.1)],
+        state: .locked, effects: [], log: ["pressed", "release"]),
+    TransitionCase(
+        name: "press", settings: Settings(), events: [down(homeX, 0)],
+        state: .pressed, effects: [], log: ["pressed"]),
+    TransitionCase(
+        name: "hit slop grabs just outside the thumb", settings: Settings(),
+        events: [down(81.76 - 7, 0)], state: .pressed, effects: [], log: ["pressed"]),
+    TransitionCase(
+        name: "beyond the slop is off the thumb", settings: Settings(),
+        events: [down(81.76 - 9, 0)], state: .locked, effects: [], log: ["ignored-touch off-thumb"]),
+    TransitionCase(
+        name: "touch off the thumb is ignored until lifted", settings: Settings(),
+        events: [down(400, 0)] + slide(400, 760, from: 0, seconds: 0.3) + [up(0.4)],
+        state: .locked, effects: [], log: ["ignored-touch off-thumb"]),
+    TransitionCase(
+        name: "drag", settings: Settings(), events: [down(homeX, 0)] + slide(homeX, 300, from: 0, seconds: 0.2),
+        state: .dragging, effects: ["slideStarted"], log: ["pressed", "slide"]),
+    TransitionCase(
+        name: "full slide unlocks (exit mode)", settings: Settings(),
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.5) + [up(0.6)],
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+    TransitionCase(
+        name: "short of the end springs back", settings: Settings(),
+        events: [down(homeX, 0)] + slide(homeX, endX - 20, from: 0, seconds: 0.5) + [up(0.7)],
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+    TransitionCase(
+        name: "threshold below 1 unlocks early", settings: settings { $0.gesture.threshold = 0.5 },
+        events: [down(homeX, 0)] + slide(homeX, homeX + 0.6 * 576, from: 0, seconds: 0.5) + [up(0.7)],
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+    TransitionCase(
+        name: "fling on: a fast release at 70 % unlocks", settings: settings { $0.gesture.fling = true },
+        events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
+        log: ["pressed", "slide", "unlock fling", "exit"]),
+    TransitionCase(
+        name: "fling off: the same release springs back", settings: Settings(),
+        events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+    TransitionCase(
+        name: "fling on: a slow release at 70 % springs back", settings: settings { $0.gesture.fling = true },
+        events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.5) + [up(0.8)],
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+    TransitionCase(
+        name: "second finger cancels; nothing unlocks until all lift", settings: Settings(),
+        events: [down(homeX, 0)] + slide(homeX, 400, from: 0, seconds: 0.2) + [down(500, 0.25, id: 1)]
+            + slide(400, endX + 30, from: 0.25, seconds: 0.2) + [up(0.5), up(0.55, id: 1)],
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "second-finger"]),
+    TransitionCase(
+        name: "only the first contact counts", settings: Settings(),
+        events: [down(400, 0), down(homeX, 0.1, id: 1)] + slide(homeX, endX + 30, from: 0.1, seconds: 0.3, id: 1)
+            + [up(0.5, id: 1), up(0.6)],
+        state: .locked, effects: [], log: ["ignored-touch off-thumb", "ignored-touch extra-finger"]),
+    TransitionCase(
+        name: "device lost mid-slide", settings: Settings(),
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [.touchCancel(time: 0.4), up(0.5)],
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "touch-cancel"]),
+    TransitionCase(
+        name: "hook mode: unlock enters busy", settings: hook,
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4)],
+        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock"]),
+    TransitionCase(
+        name: "busy ignores touches", settings: hook,
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4), down(endX, 0.5)],
+        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock", "ignored-touch busy"]),
+    TransitionCase(
+        name: "action result outside busy is ignored", settings: hook,
+        events: [.actionFinished(success: true, time: 1)], state: .locked, effects: [], log: ["ignored-action"]),
+    TransitionCase(
+        name: "rtl slides leftwards", settings: settings { $0.layout.direction = .rtl },
+        events: [down(endX, 0)] + slide(endX, homeX - 30, from: 0, seconds: 0.4) + [up(0.5)],
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
 ]
 
 @Suite struct LockSessionTests {
@@ -228,11 +251,12 @@ let transitionCases: [TransitionCase] = [
     }
 
     @Test func cooldownAfterUnlock() {
-        var run = Run(settings {
-            $0.action.mode = .hook
-            $0.action.cooldown = 2
-            $0.animation.unlockedDuration = 0.2
-        })
+        var run = Run(
+            settings {
+                $0.action.mode = .hook
+                $0.action.cooldown = 2
+                $0.animation.unlockedDuration = 0.2
+            })
         run.feed([down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4)])
         run.feed([.actionFinished(success: true, time: 0.5)])
         run.tick(from: 0.5, to: 2)
@@ -271,7 +295,7 @@ let transitionCases: [TransitionCase] = [
 
     @Test func releaseVelocityComesFromTheLastTenthOfASecond() {
         var tracker = VelocityTracker()
-        for i in 0...30 { tracker.add(time: Double(i) / 60, position: Double(i) * 10) }  // 600 px/s
+        for i in 0...30 { tracker.add(time: Double(i) / 60, position: Double(i) * 10) } // 600 px/s
         #expect(abs(tracker.velocity(releaseTime: 0.5) - 600) < 1e-6)
         // A finger that stopped for 0.2 s before lifting has no velocity left.
         #expect(tracker.velocity(releaseTime: 0.7) == 0)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 private func mode(_ w: Int, _ h: Int, _ hz: Double = 60, preferred: Bool = false, user: Bool = false) -> DisplayMode {
@@ -106,8 +107,10 @@ struct ConnectorChoiceTests {
     }
 
     @Test func unknownStatusOnlyAsFallback() throws {
-        let bridges = [ConnectorSummary(name: "DPI-1", status: .unknown, modeCount: 1),
-                       ConnectorSummary(name: "HDMI-A-1", status: .disconnected, modeCount: 0)]
+        let bridges = [
+            ConnectorSummary(name: "DPI-1", status: .unknown, modeCount: 1),
+            ConnectorSummary(name: "HDMI-A-1", status: .disconnected, modeCount: 0),
+        ]
         #expect(try ConnectorChoice.choose(from: bridges) == [0])
         #expect(try ConnectorChoice.choose(from: bridges + [connectors[2]]) == [2])
     }

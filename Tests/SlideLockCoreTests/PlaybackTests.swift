@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 private func script(_ text: String) throws -> TouchScript {
@@ -18,8 +19,10 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
 
 @Suite struct PlaybackTests {
     @Test func framesStepTheVirtualClock() throws {
-        let frames = Array(Playback(settings: Settings(), width: 800, height: 480, fps: 30,
-                                    script: try script("0 down 112 240\n0.1 up")))
+        let frames = Array(
+            Playback(
+                settings: Settings(), width: 800, height: 480, fps: 30,
+                script: try script("0 down 112 240\n0.1 up")))
         #expect(frames.first?.time == 0 && frames.first?.index == 0)
         for f in frames { #expect(f.time == Double(f.index) / 30) }
         #expect(frames[0].log == ["t=0.000 pressed"])
@@ -29,8 +32,10 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
     }
 
     @Test func exitModeUnlockEndsAfterSettling() throws {
-        let frames = Array(Playback(settings: Settings(), width: 800, height: 480,
-                                    script: try script(slideScript(to: 760))))
+        let frames = Array(
+            Playback(
+                settings: Settings(), width: 800, height: 480,
+                script: try script(slideScript(to: 760))))
         let log = frames.flatMap(\.log)
         #expect(log.contains("t=0.600 unlock"))
         #expect(log.last == "t=0.600 exit")
@@ -39,8 +44,10 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
     }
 
     @Test func springBackRunsUntilSettled() throws {
-        let frames = Array(Playback(settings: Settings(), width: 800, height: 480,
-                                    script: try script(slideScript(to: 400))))
+        let frames = Array(
+            Playback(
+                settings: Settings(), width: 800, height: 480,
+                script: try script(slideScript(to: 400))))
         #expect(frames.flatMap(\.log).contains("t=0.600 spring-back"))
         #expect(frames.last!.visual.progress == 0 && frames.last!.visual.state == .locked)
         let settled = frames.firstIndex { $0.time > 0.6 && $0.visual.progress == 0 }!
@@ -50,8 +57,10 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
     @Test func actionLinesFeedTheHookResult() throws {
         var settings = Settings()
         settings.action.mode = .hook
-        let frames = Array(Playback(settings: settings, width: 800, height: 480,
-                                    script: try script(slideScript(to: 760) + "\n1.0 action fail")))
+        let frames = Array(
+            Playback(
+                settings: settings, width: 800, height: 480,
+                script: try script(slideScript(to: 760) + "\n1.0 action fail")))
         let log = frames.flatMap(\.log)
         #expect(log == ["t=0.000 pressed", "t=0.017 slide", "t=0.600 unlock", "t=1.000 failed", "t=2.500 relock"])
         #expect(frames.contains { $0.visual.state == .busy })
@@ -62,8 +71,10 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
     @Test func aHookThatNeverAnswersHitsTheCap() throws {
         var settings = Settings()
         settings.action.mode = .hook
-        let frames = Array(Playback(settings: settings, width: 800, height: 480, fps: 10,
-                                    script: try script(slideScript(to: 760)), maxDuration: 5))
+        let frames = Array(
+            Playback(
+                settings: settings, width: 800, height: 480, fps: 10,
+                script: try script(slideScript(to: 760)), maxDuration: 5))
         #expect(frames.last!.visual.state == .busy)
         #expect(abs(frames.last!.time - 5.6) < 1e-9)
     }

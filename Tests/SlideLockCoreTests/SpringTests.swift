@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlideLockCore
 
 /// The damped oscillator written out independently with Foundation's libm, as reference.
@@ -12,7 +13,8 @@ private func reference(zeta: Double, response: Double, x0: Double, v0: Double, t
         let wd = w0 * sqrt(1 - zeta * zeta)
         return exp(-zeta * w0 * t) * (x0 * cos(wd * t) + (v0 + zeta * w0 * x0) / wd * sin(wd * t))
     }
-    let r1 = -w0 * (zeta - sqrt(zeta * zeta - 1)), r2 = -w0 * (zeta + sqrt(zeta * zeta - 1))
+    let r1 = -w0 * (zeta - sqrt(zeta * zeta - 1))
+    let r2 = -w0 * (zeta + sqrt(zeta * zeta - 1))
     let c2 = (v0 - r1 * x0) / (r2 - r1)
     return (x0 - c2) * exp(r1 * t) + c2 * exp(r2 * t)
 }
@@ -30,7 +32,8 @@ private let layout800 = SceneBuilder(settings: Settings(), width: 800, height: 4
     @Test(arguments: [0.5, 1.0, 1.6], [30.0, 60.0, 120.0, 144.0])
     func steppedMatchesClosedForm(zeta: Double, hz: Double) {
         let spring = Spring(response: 0.5, dampingFraction: zeta)
-        let x0 = 0.6 * layout800.travel, v0 = 900.0
+        let x0 = 0.6 * layout800.travel
+        let v0 = 900.0
         var state = SpringState(position: x0, velocity: v0)
         let frames = Int(1.5 * hz)
         for i in 1...frames {
@@ -82,7 +85,7 @@ private let layout800 = SceneBuilder(settings: Settings(), width: 800, height: 4
         #expect(ease.fraction(seconds: 0) == 0)
         #expect(abs(ease.fraction(seconds: 0.5) - 0.5) < 1e-9)
         #expect(ease.fraction(seconds: 1) == 1)
-        #expect(ease.fraction(seconds: 0.1) < 0.1)  // slow start
+        #expect(ease.fraction(seconds: 0.1) < 0.1) // slow start
         #expect(abs(ease.fraction(seconds: 0.2) + ease.fraction(seconds: 0.8) - 1) < 1e-9)
         var last = 0.0
         for i in 0...100 {

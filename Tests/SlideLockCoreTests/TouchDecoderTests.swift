@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 /// Normalised position of device units on a 1024x600 axis pair (the Goodix fixtures).
@@ -58,7 +59,8 @@ struct TouchDecoderTests {
 
     @Test func secondFingerGetsItsOwnContact() throws {
         let samples = try decode(try Fixture.load("mt-two-fingers.events"))
-        let a = samples.filter { $0.id == 1 }, b = samples.filter { $0.id == 2 }
+        let a = samples.filter { $0.id == 1 }
+        let b = samples.filter { $0.id == 2 }
         #expect(a.count + b.count == samples.count)
         #expect(a.map(\.kind) == [.down] + Array(repeating: .move, count: 19) + [.up])
         #expect(b.map(\.kind) == [.down, .move, .move, .move, .move, .up])
@@ -75,10 +77,11 @@ struct TouchDecoderTests {
         #expect(d.feed(syn(0)).map(\.kind) == [.down])
         _ = d.feed(ev(0.01, Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID, 4))
         _ = d.feed(ev(0.01, Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X, 500))
-        #expect(d.feed(syn(0.01)) == [
-            TouchSample(kind: .up, id: 1, position: goodix(100, 0), time: 0.01),
-            TouchSample(kind: .down, id: 2, position: goodix(500, 0), time: 0.01),
-        ])
+        #expect(
+            d.feed(syn(0.01)) == [
+                TouchSample(kind: .up, id: 1, position: goodix(100, 0), time: 0.01),
+                TouchSample(kind: .down, id: 2, position: goodix(500, 0), time: 0.01),
+            ])
     }
 
     @Test func outOfRangeSlotIsIgnored() throws {
@@ -106,10 +109,11 @@ struct TouchDecoderTests {
         #expect(before.map(\.kind) == [.down] + Array(repeating: .move, count: 10))
         #expect(before.last?.position == goodix(300, 300))
         let resynced = d.resync(slots: [SlotState(trackingID: 7, x: 580, y: 310)], time: 0.172)
-        #expect(resynced == [
-            TouchSample(kind: .cancel, id: 1, position: goodix(300, 300), time: 0.172),
-            TouchSample(kind: .down, id: 2, position: goodix(580, 310), time: 0.172),
-        ])
+        #expect(
+            resynced == [
+                TouchSample(kind: .cancel, id: 1, position: goodix(300, 300), time: 0.172),
+                TouchSample(kind: .down, id: 2, position: goodix(580, 310), time: 0.172),
+            ])
         let after = rest.flatMap { d.feed($0) }
         #expect(after.map(\.kind) == [.move, .move, .move, .move, .move, .up])
         #expect(after.allSatisfy { $0.id == 2 })
@@ -126,9 +130,10 @@ struct TouchDecoderTests {
 
     @Test func contactLiftedDuringTheGapIsCancelled() throws {
         var (d, _, _) = try decodeUntilGapEnds()
-        #expect(d.resync(slots: [], time: 0.2) == [
-            TouchSample(kind: .cancel, id: 1, position: goodix(300, 300), time: 0.2)
-        ])
+        #expect(
+            d.resync(slots: [], time: 0.2) == [
+                TouchSample(kind: .cancel, id: 1, position: goodix(300, 300), time: 0.2)
+            ])
     }
 
     @Test func withoutResyncEverythingDownIsCancelledAndIgnoredUntilLift() throws {
@@ -149,7 +154,9 @@ struct TouchDecoderTests {
     }
 
     @Test func singleTouchResyncKeepsAHeldFingerOnePiece() throws {
-        let axes = [Evdev.ABS_X: AxisRange(minimum: 0, maximum: 4095), Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 4095)]
+        let axes = [
+            Evdev.ABS_X: AxisRange(minimum: 0, maximum: 4095), Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 4095),
+        ]
         var d = try #require(TouchDecoder(axes: axes))
         _ = d.feed(ev(0, Evdev.EV_KEY, Evdev.BTN_TOUCH, 1))
         _ = d.feed(ev(0, Evdev.EV_ABS, Evdev.ABS_X, 1000))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 private let goodix = Size(width: 1024, height: 600)
@@ -11,8 +12,10 @@ private struct PipelineRun {
     var events: [LockEvent] = []
     var log: [String] = []
 
-    init(_ rec: EvemuRecording, screen: Size, rotation: ImageRotation = .upright,
-         settings: TouchSettings = TouchSettings()) throws {
+    init(
+        _ rec: EvemuRecording, screen: Size, rotation: ImageRotation = .upright,
+        settings: TouchSettings = TouchSettings()
+    ) throws {
         pipeline = try #require(TouchPipeline(axes: rec.axes, screen: screen, rotation: rotation, settings: settings))
     }
 
@@ -76,8 +79,10 @@ struct TouchPipelineTests {
         #expect(kinds(before) == ["down"] + Array(repeating: "move", count: 9))
         #expect(point(before.last) == Point(x: 300, y: 300))
         // What libevdev reports after its sync: the finger is now at 580.
-        run.take(run.pipeline.resync(slots: [SlotState(trackingID: 7, x: 580, y: 310)], time: 0.172,
-                                     nextID: &run.nextID))
+        run.take(
+            run.pipeline.resync(
+                slots: [SlotState(trackingID: 7, x: 580, y: 310)], time: 0.172,
+                nextID: &run.nextID))
         #expect(run.events.count == before.count + 1)
         #expect(run.events.last == .touchCancel(time: 0.172))
         #expect(run.log == ["touch: cancelled contact #1: events lost (SYN_DROPPED), it moved or lifted meanwhile"])
@@ -85,7 +90,10 @@ struct TouchPipelineTests {
         let after = Array(run.events[(before.count + 1)...])
         // The finger continues as a new contact from where it really is: never a move of #1 to 580.
         #expect(!run.events.contains { if case .touchMove(1, let p, _) = $0 { p.x > 320 } else { false } })
-        guard case .touchDown(2, let landed, 0.172) = after.first else { Issue.record("\(after)"); return }
+        guard case .touchDown(2, let landed, 0.172) = after.first else {
+            Issue.record("\(after)")
+            return
+        }
         #expect(near(landed, Point(x: 580, y: 310), tolerance: 1e-6))
         #expect(after.last == .touchUp(id: 2, time: 0.259))
     }
@@ -123,8 +131,11 @@ struct TouchPipelineTests {
     @Test func secondFingerPassesThroughWithItsOwnID() throws {
         let run = try PipelineRun.all("mt-two-fingers.events", screen: goodix)
         let downs = run.events.filter { kinds([$0]) == ["down"] }
-        #expect(downs == [.touchDown(id: 1, point: Point(x: 100, y: 300), time: 0),
-                          .touchDown(id: 2, point: Point(x: 700, y: 100), time: 0.060)])
+        #expect(
+            downs == [
+                .touchDown(id: 1, point: Point(x: 100, y: 300), time: 0),
+                .touchDown(id: 2, point: Point(x: 700, y: 100), time: 0.060),
+            ])
         #expect(run.events.contains(.touchUp(id: 2, time: 0.144)))
         #expect(kinds(run.events).last == "up")
         #expect(!run.events.contains(.touchCancel(time: 0.144)))
@@ -158,7 +169,8 @@ struct TouchPipelineTests {
         let rec = try Fixture.load("mt-slide.events")
         var a = try #require(TouchPipeline(axes: rec.axes, screen: goodix))
         var b = try #require(TouchPipeline(axes: rec.axes, screen: goodix))
-        var nextID = 1, events: [LockEvent] = []
+        var nextID = 1
+        var events: [LockEvent] = []
         for event in rec.events {
             events += a.feed(event, nextID: &nextID).events
             events += b.feed(event, nextID: &nextID).events
@@ -170,8 +182,10 @@ struct TouchPipelineTests {
         let rec = try Fixture.load("mouse.events")
         var settings = TouchSettings()
         settings.ghostFilter = false
-        var p = try #require(TouchPipeline(axes: rec.axes, screen: ilitek, rotation: .clockwise90,
-                                           settings: settings, relativePointer: true))
+        var p = try #require(
+            TouchPipeline(
+                axes: rec.axes, screen: ilitek, rotation: .clockwise90,
+                settings: settings, relativePointer: true))
         var nextID = 1
         let events = rec.events.flatMap { p.feed($0, nextID: &nextID).events }
         #expect(events.first == .touchDown(id: 1, point: Point(x: 300, y: 290), time: events.first!.time))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 private let screen = Size(width: 800, height: 480)
@@ -18,11 +19,12 @@ private let screen = Size(width: 800, height: 480)
             2 cancel
             """
         let script = try TouchScript.parse(text, fileName: "s.txt", screen: screen)
-        #expect(script.steps.map(\.action) == [
-            .down(id: 0, point: Point(x: 112, y: 240)), .move(id: 0, point: Point(x: 120.5, y: 240)),
-            .down(id: 1, point: Point(x: 400, y: 300)), .up(id: 1), .up(id: 0),
-            .action(success: true), .action(success: false), .cancel,
-        ])
+        #expect(
+            script.steps.map(\.action) == [
+                .down(id: 0, point: Point(x: 112, y: 240)), .move(id: 0, point: Point(x: 120.5, y: 240)),
+                .down(id: 1, point: Point(x: 400, y: 300)), .up(id: 1), .up(id: 0),
+                .action(success: true), .action(success: false), .cancel,
+            ])
         #expect(script.steps.map(\.line) == [2, 4, 5, 6, 7, 8, 9, 10])
         #expect(script.steps[5].event == .actionFinished(success: true, time: 1))
         #expect(script.steps[1].event == .touchMove(id: 0, point: Point(x: 120.5, y: 240), time: 0.016))

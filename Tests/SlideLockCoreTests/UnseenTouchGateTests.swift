@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 
 @Suite struct UnseenTouchGateTests {
@@ -6,8 +7,10 @@ import Testing
 
     @Test func passesEverythingWhileShown() {
         var g = UnseenTouchGate()
-        let events: [LockEvent] = [.touchDown(id: 1, point: p, time: 1), .touchMove(id: 1, point: p, time: 2),
-                                   .touchUp(id: 1, time: 3), .tick(time: 4)]
+        let events: [LockEvent] = [
+            .touchDown(id: 1, point: p, time: 1), .touchMove(id: 1, point: p, time: 2),
+            .touchUp(id: 1, time: 3), .tick(time: 4),
+        ]
         #expect(events.compactMap { g.pass($0) } == events)
         #expect(!g.isConsuming)
     }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import SlideLockCore
+import Testing
+
 @testable import SlideLockPlatform
 
 /// A stand-in for /sys: class/backlight/NAME with max_brightness and brightness files, and
@@ -20,7 +21,9 @@ final class FakeSysfs {
 
     /// A backlight device at devices/<parent>/NAME, linked from class/backlight like the kernel does.
     @discardableResult
-    func backlight(_ name: String, max: String = "255", brightness: String = "100", parent: String = "platform") -> String {
+    func backlight(_ name: String, max: String = "255", brightness: String = "100", parent: String = "platform")
+        -> String
+    {
         let dir = root + "/devices/" + parent + "/" + name
         try? fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
         fm.createFile(atPath: dir + "/max_brightness", contents: Data((max + "\n").utf8))
@@ -60,7 +63,7 @@ final class FakeSysfs {
 
     @Test func valueRounding() {
         #expect(Backlight.value(fraction: 0.5, max: 7) == 4)
-        #expect(Backlight.value(fraction: 0.01, max: 7) == 1)      // lit stays lit
+        #expect(Backlight.value(fraction: 0.01, max: 7) == 1) // lit stays lit
         #expect(Backlight.value(fraction: 0, max: 7) == 0)
         #expect(Backlight.value(fraction: 2, max: 7) == 7)
         #expect(Backlight.value(fraction: -1, max: 7) == 0)
@@ -74,20 +77,27 @@ final class FakeSysfs {
         #expect(throws: BacklightError.notFound(name: "c", available: ["a", "b"])) {
             try Backlight(name: "c", root: sys.root)
         }
-        #expect(BacklightError.notFound(name: "c", available: []).description
-            == "display.backlight: no backlight named c in /sys/class/backlight (there is none)")
+        #expect(
+            BacklightError.notFound(name: "c", available: []).description
+                == "display.backlight: no backlight named c in /sys/class/backlight (there is none)")
     }
 
     @Test func badMaxBrightness() {
         let sys = FakeSysfs()
         sys.backlight("x", max: "lots")
         sys.backlight("z", max: "0")
-        #expect(throws: BacklightError.unreadable(path: sys.root + "/class/backlight/x/max_brightness",
-                                                  reason: "not a number: \"lots\"")) {
+        #expect(
+            throws: BacklightError.unreadable(
+                path: sys.root + "/class/backlight/x/max_brightness",
+                reason: "not a number: \"lots\"")
+        ) {
             try Backlight(name: "x", root: sys.root)
         }
-        #expect(throws: BacklightError.unreadable(path: sys.root + "/class/backlight/z/max_brightness",
-                                                  reason: "max_brightness is 0")) {
+        #expect(
+            throws: BacklightError.unreadable(
+                path: sys.root + "/class/backlight/z/max_brightness",
+                reason: "max_brightness is 0")
+        ) {
             try Backlight(name: "z", root: sys.root)
         }
     }
@@ -100,10 +110,12 @@ final class FakeSysfs {
         try FileManager.default.removeItem(atPath: dir + "/brightness")
         if getuid() == 0 {
             guard FileManager.default.fileExists(atPath: "/sys/class/net/lo/ifindex") else { return false }
-            try FileManager.default.createSymbolicLink(atPath: dir + "/brightness", withDestinationPath: "/sys/class/net/lo/ifindex")
+            try FileManager.default.createSymbolicLink(
+                atPath: dir + "/brightness", withDestinationPath: "/sys/class/net/lo/ifindex")
         } else {
-            FileManager.default.createFile(atPath: dir + "/brightness", contents: Data("1\n".utf8),
-                                           attributes: [.posixPermissions: 0o444])
+            FileManager.default.createFile(
+                atPath: dir + "/brightness", contents: Data("1\n".utf8),
+                attributes: [.posixPermissions: 0o444])
         }
         return true
     }
@@ -111,8 +123,11 @@ final class FakeSysfs {
     @Test func unwritableIsAStartUpError() throws {
         let sys = FakeSysfs()
         guard try Self.readOnlyBacklight(sys) else { return }
-        #expect(throws: BacklightError.notWritable(path: sys.root + "/class/backlight/ro/brightness",
-                                                   reason: "Permission denied")) {
+        #expect(
+            throws: BacklightError.notWritable(
+                path: sys.root + "/class/backlight/ro/brightness",
+                reason: "Permission denied")
+        ) {
             try Backlight(name: "ro", root: sys.root)
         }
     }
@@ -122,7 +137,9 @@ final class FakeSysfs {
         guard try Self.readOnlyBacklight(sys) else { return }
         let s = try BacklightSelection.resolve(.auto, card: "card0", connectors: ["DSI-1"], root: sys.root)
         #expect(s.backlight == nil)
-        #expect(s.reason == "ro (the only one) but \(sys.root)/class/backlight/ro/brightness is not writable: Permission denied")
+        #expect(
+            s.reason
+                == "ro (the only one) but \(sys.root)/class/backlight/ro/brightness is not writable: Permission denied")
         #expect(throws: BacklightError.self) {
             try BacklightSelection.resolve(.named("ro"), card: "card0", connectors: [], root: sys.root)
         }
@@ -130,8 +147,9 @@ final class FakeSysfs {
 
     @Test func unwritableMessage() {
         let e = BacklightError.notWritable(path: "/sys/class/backlight/x/brightness", reason: "Read-only file system")
-        #expect(e.description == "backlight: cannot write /sys/class/backlight/x/brightness: Read-only file system "
-            + "(run as root or allow the path in the service; display.backlight = none dims by drawing instead)")
+        #expect(
+            e.description == "backlight: cannot write /sys/class/backlight/x/brightness: Read-only file system "
+                + "(run as root or allow the path in the service; display.backlight = none dims by drawing instead)")
     }
 
     @Test func autoPicksTheOnlyOne() throws {
@@ -167,7 +185,9 @@ final class FakeSysfs {
         let sys = FakeSysfs()
         sys.backlight("a")
         #expect(try BacklightSelection.resolve(.none, card: "card0", connectors: [], root: sys.root).backlight == nil)
-        #expect(try BacklightSelection.resolve(.named("a"), card: "card0", connectors: [], root: sys.root).backlight?.name == "a")
+        #expect(
+            try BacklightSelection.resolve(.named("a"), card: "card0", connectors: [], root: sys.root).backlight?.name
+                == "a")
         #expect(throws: BacklightError.self) {
             try BacklightSelection.resolve(.named("b"), card: "card0", connectors: [], root: sys.root)
         }

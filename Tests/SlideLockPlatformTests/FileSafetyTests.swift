@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlideLockPlatform
 
 /// Issue 11: reads never block or grow without limit; writes never replace what is not a
@@ -33,12 +34,16 @@ import Testing
     }
 
     @Test func aDeviceIsRefused() {
-        #expect(failure { _ = try FileIO.read("/dev/zero") }?.description == "/dev/zero: not a regular file (a character device)")
-        #expect(failure { _ = try FileIO.read(Self.dir) }?.description == "\(Self.dir): not a regular file (a directory)")
+        #expect(
+            failure { _ = try FileIO.read("/dev/zero") }?.description
+                == "/dev/zero: not a regular file (a character device)")
+        #expect(
+            failure { _ = try FileIO.read(Self.dir) }?.description == "\(Self.dir): not a regular file (a directory)")
     }
 
     @Test func aStreamIsReadWhenAskedButStillLimited() {
-        #expect(failure { _ = try FileIO.read("/dev/zero", limit: 100_000, allowStream: true) }?.description
+        #expect(
+            failure { _ = try FileIO.read("/dev/zero", limit: 100_000, allowStream: true) }?.description
                 == "/dev/zero: larger than 97 KiB")
         #expect(failure { _ = try FileIO.read("/dev/null", allowStream: true) } == nil)
     }
@@ -58,15 +63,19 @@ import Testing
 
     @Test func aNULInAPathIsAnError() {
         #expect(failure { _ = try FileIO.read("/etc/passwd\u{0}.conf") }?.reason == "the path contains a NUL character")
-        #expect(failure { try FileIO.write([1], to: Self.dir + "/x\u{0}y") }?.reason == "the path contains a NUL character")
+        #expect(
+            failure { try FileIO.write([1], to: Self.dir + "/x\u{0}y") }?.reason == "the path contains a NUL character")
     }
 
     @Test func writeRefusesToReplaceWhatIsNotARegularFile() throws {
-        let link = Self.dir + "/link.png", target = Self.dir + "/target"
+        let link = Self.dir + "/link.png"
+        let target = Self.dir + "/target"
         try FileIO.write(Array("keep".utf8), to: target)
         unlink(link)
         #expect(symlink(target, link) == 0)
-        #expect(failure { try FileIO.write([1, 2, 3], to: link) }?.reason.hasPrefix("not a regular file (a symbolic link)") == true)
+        #expect(
+            failure { try FileIO.write([1, 2, 3], to: link) }?.reason.hasPrefix("not a regular file (a symbolic link)")
+                == true)
         #expect(try FileIO.readText(target) == "keep")
         let fifo = Self.dir + "/out-fifo"
         unlink(fifo)
@@ -79,7 +88,8 @@ import Testing
     @Test func aPlantedTemporaryNameIsNeverFollowed() throws {
         // The old temporary name was guessable (path.tmpPID); a symlink planted at any name
         // must stay untouched, and the target is written whole.
-        let out = Self.dir + "/out.png", victim = Self.dir + "/victim"
+        let out = Self.dir + "/out.png"
+        let victim = Self.dir + "/victim"
         try FileIO.write(Array("victim".utf8), to: victim)
         unlink(out + ".tmp\(getpid())")
         #expect(symlink(victim, out + ".tmp\(getpid())") == 0)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import SlideLockPlatform
 
 @Suite struct FileTrustTests {
@@ -32,16 +33,21 @@ import Testing
         let (dir, file) = try fixture()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         chmod(file, 0o664)
-        #expect(error(file)?.description == "\(file): is writable by its group (mode 0664): not trusted when running as root")
+        #expect(
+            error(file)?.description
+                == "\(file): is writable by its group (mode 0664): not trusted when running as root")
         chmod(file, 0o646)
-        #expect(error(file)?.description == "\(file): is writable by others (mode 0646): not trusted when running as root")
+        #expect(
+            error(file)?.description == "\(file): is writable by others (mode 0646): not trusted when running as root")
     }
 
     @Test func aWritableDirectoryAboveIsNamed() throws {
         let (dir, file) = try fixture()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         chmod(dir, 0o777)
-        #expect(error(file)?.description == "\(file): \(dir) is writable by its group and others (mode 0777): not trusted when running as root")
+        #expect(
+            error(file)?.description
+                == "\(file): \(dir) is writable by its group and others (mode 0777): not trusted when running as root")
         // Sticky (like /tmp): others cannot replace our entries.
         chmod(dir, 0o1777)
         #expect(error(file) == nil)
@@ -62,14 +68,18 @@ import Testing
 
     @Test func aMissingFileIsAnErrorNotAPass() {
         let path = "/nonexistent-slidelock/x.conf"
-        #expect(error(path)?.description == "\(path): cannot be checked (No such file or directory): not trusted when running as root")
+        #expect(
+            error(path)?.description
+                == "\(path): cannot be checked (No such file or directory): not trusted when running as root")
     }
 
     @Test func anotherOwnerIsNamed() throws {
         #expect(FileTrust.problem(mode: S_IFREG | 0o644, uid: 1000, owner: 0) == "is owned by uid 1000, not root")
         #expect(FileTrust.problem(mode: S_IFREG | 0o644, uid: 0, owner: 0) == nil)
         #expect(FileTrust.problem(mode: S_IFDIR | 0o1777, uid: 0, owner: 0) == nil)
-        #expect(FileTrust.problem(mode: S_IFREG | 0o1777, uid: 0, owner: 0) == "is writable by its group and others (mode 01777)")
+        #expect(
+            FileTrust.problem(mode: S_IFREG | 0o1777, uid: 0, owner: 0)
+                == "is writable by its group and others (mode 01777)")
         guard getuid() == 0 else { return }
         // As root: a real file handed to another user.
         let (dir, file) = try fixture()

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockPlatform
 
@@ -30,8 +31,10 @@ func drive(_ runner: HookRunner, limit: Double = 20) -> HookRun {
 }
 
 /// Starts `script` under /bin/sh and drives it to the end.
-func runShell(_ script: String, event: String = "unlock", extra: [String: String] = [:],
-              timeout: Double = 10, grace: Double = 2, usePidfd: Bool = true) throws -> HookRun {
+func runShell(
+    _ script: String, event: String = "unlock", extra: [String: String] = [:],
+    timeout: Double = 10, grace: Double = 2, usePidfd: Bool = true
+) throws -> HookRun {
     let runner = HookRunner(command: ["/bin/sh", "-c", script], timeout: timeout, grace: grace, usePidfd: usePidfd)
     try runner.start(event: event, environment: extra, now: MonotonicClock.now())
     var run = drive(runner)
@@ -44,7 +47,8 @@ func printed(_ run: HookRun) -> [String] {
     run.log.compactMap { line in
         guard let range = line.range(of: "]: ") else { return nil }
         let text = String(line[range.upperBound...])
-        return text.hasPrefix("started (") || text.hasPrefix("succeeded after") || text.hasPrefix("failed: ") ? nil : text
+        return text.hasPrefix("started (") || text.hasPrefix("succeeded after") || text.hasPrefix("failed: ")
+            ? nil : text
     }
 }
 
@@ -55,7 +59,10 @@ func printed(_ run: HookRun) -> [String] {
         let pid = try #require(runner.pid)
         #expect(runner.isRunning)
         let run = drive(runner)
-        guard case .success(let seconds)? = run.outcome else { Issue.record("\(run)"); return }
+        guard case .success(let seconds)? = run.outcome else {
+            Issue.record("\(run)")
+            return
+        }
         #expect(seconds >= 0 && seconds < 5)
         #expect(!runner.isRunning && runner.pollDescriptors.isEmpty && runner.deadline == nil)
         let log = runner.takeLog() + run.log
@@ -66,8 +73,12 @@ func printed(_ run: HookRun) -> [String] {
     }
 
     @Test func nonZeroExitNamesTheStatusAndKeepsTheLastStderrLines() throws {
-        let run = try runShell("i=1; while [ $i -le 12 ]; do echo \"err $i\" >&2; i=$((i+1)); done; printf tail >&2; exit 3")
-        guard case .failure(let reason, let stderr)? = run.outcome else { Issue.record("\(run)"); return }
+        let run = try runShell(
+            "i=1; while [ $i -le 12 ]; do echo \"err $i\" >&2; i=$((i+1)); done; printf tail >&2; exit 3")
+        guard case .failure(let reason, let stderr)? = run.outcome else {
+            Issue.record("\(run)")
+            return
+        }
         #expect(reason == "exited with status 3")
         #expect(stderr == (4...12).map { "err \($0)" } + ["tail"])
         #expect(run.log.last?.contains("failed: exited with status 3 after") == true)
@@ -75,14 +86,20 @@ func printed(_ run: HookRun) -> [String] {
 
     @Test func killedBySignalIsNamed() throws {
         let run = try runShell("kill -SEGV $$")
-        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        guard case .failure(let reason, _)? = run.outcome else {
+            Issue.record("\(run)")
+            return
+        }
         #expect(reason == "killed by signal SIGSEGV (Segmentation fault)")
     }
 
     @Test func timeoutSendsTermToTheGroup() throws {
         // The shell waits for a background sleep: both are in the hook's group and both die.
         let run = try runShell("sleep 30 & echo $!; wait", timeout: 0.5, grace: 5)
-        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        guard case .failure(let reason, _)? = run.outcome else {
+            Issue.record("\(run)")
+            return
+        }
         #expect(reason == "timed out after 500 ms (killed by signal SIGTERM (Terminated))")
         #expect(run.seconds > 0.45 && run.seconds < 3, "took \(run.seconds) s")
         #expect(run.log.contains { $0.hasSuffix("timed out after 500 ms, sending SIGTERM") })
@@ -93,7 +110,10 @@ func printed(_ run: HookRun) -> [String] {
     @Test func aHookIgnoringTermIsKilledAfterTheGrace() throws {
         // trap '' TERM makes the shell and the sleeps it starts ignore SIGTERM (inherited SIG_IGN).
         let run = try runShell("trap '' TERM; while :; do sleep 0.1; done", timeout: 0.5, grace: 0.7)
-        guard case .failure(let reason, _)? = run.outcome else { Issue.record("\(run)"); return }
+        guard case .failure(let reason, _)? = run.outcome else {
+            Issue.record("\(run)")
+            return
+        }
         #expect(reason == "timed out after 500 ms (killed by signal SIGKILL (Killed))")
         #expect(run.seconds > 1.1 && run.seconds < 4, "took \(run.seconds) s, expected about 1.2 s")
         #expect(run.log.contains { $0.hasSuffix("still running 700 ms after SIGTERM, sending SIGKILL") })
@@ -107,10 +127,14 @@ func printed(_ run: HookRun) -> [String] {
         #expect(!runner.isRunning && runner.pollDescriptors.isEmpty)
         // The error is the message (the caller logs it once); the runner's log stays empty.
         #expect(runner.takeLog().isEmpty)
-        #expect(HookError.cannotStart(program: "slidelock-no-such-hook", errno: ENOENT).description
-            == "hook: cannot run slidelock-no-such-hook: No such file or directory (not found in PATH; give the full path)")
+        #expect(
+            HookError.cannotStart(program: "slidelock-no-such-hook", errno: ENOENT).description
+                == "hook: cannot run slidelock-no-such-hook: No such file or directory (not found in PATH; give the full path)"
+        )
         let absolute = HookError.cannotStart(program: "/opt/none/relay", errno: ENOENT)
-        #expect(absolute.description == "hook: cannot run /opt/none/relay: No such file or directory (or its #! interpreter is missing)")
+        #expect(
+            absolute.description
+                == "hook: cannot run /opt/none/relay: No such file or directory (or its #! interpreter is missing)")
     }
 
     @Test func nonExecutableFileIsExplained() throws {
@@ -128,7 +152,8 @@ func printed(_ run: HookRun) -> [String] {
     }
 
     @Test func environmentIsTheParentsPlusTheEventVariables() throws {
-        let extra = HookEvent.environment(output: "DSI-1", effect: .unlock(slideDuration: 0.4321), unixSeconds: 1_700_000_000)
+        let extra = HookEvent.environment(
+            output: "DSI-1", effect: .unlock(slideDuration: 0.4321), unixSeconds: 1_700_000_000)
         let run = try runShell(
             "echo \"$SLIDELOCK_EVENT|$SLIDELOCK_OUTPUT|$SLIDELOCK_SLIDE_MS|$SLIDELOCK_TIMESTAMP\"; echo \"$PATH\"",
             event: HookEvent.unlock.rawValue, extra: extra)
@@ -140,7 +165,10 @@ func printed(_ run: HookRun) -> [String] {
         // One descriptor opened the way slidelock opens everything (O_CLOEXEC), one carelessly.
         let careful = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let careless = open("/dev/null", O_RDONLY)
-        defer { close(careful); close(careless) }
+        defer {
+            close(careful)
+            close(careless)
+        }
         let run = try runShell("ls /proc/$$/fd; readlink /proc/$$/fd/0")
         #expect(run.outcome?.isSuccess == true)
         #expect(printed(run) == ["0", "1", "2", "/dev/null"])
@@ -148,7 +176,8 @@ func printed(_ run: HookRun) -> [String] {
 
     @Test func blockedAndIgnoredSignalsAreNotInherited() throws {
         // The main loop blocks SIGCHLD/SIGTERM for its signalfd; posix_spawn runs on this thread.
-        var blocked = sigset_t(), previous = sigset_t()
+        var blocked = sigset_t()
+        var previous = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGTERM)
         sigaddset(&blocked, SIGCHLD)
@@ -195,8 +224,9 @@ func printed(_ run: HookRun) -> [String] {
         #expect(HookEvent(effect: .slideStarted)?.rawValue == "slide-start")
         #expect(HookEvent(effect: .slideCancelled)?.rawValue == "cancel")
         #expect(HookEvent(effect: .exit) == nil)
-        #expect(HookEvent.environment(output: "HDMI-A-1", effect: .slideStarted, unixSeconds: 5)
-            == ["SLIDELOCK_OUTPUT": "HDMI-A-1", "SLIDELOCK_TIMESTAMP": "5"])
+        #expect(
+            HookEvent.environment(output: "HDMI-A-1", effect: .slideStarted, unixSeconds: 5)
+                == ["SLIDELOCK_OUTPUT": "HDMI-A-1", "SLIDELOCK_TIMESTAMP": "5"])
         #expect(abs(HookEvent.unixSeconds() - Int(Date().timeIntervalSince1970)) <= 2)
     }
 
@@ -238,7 +268,10 @@ func isGone(_ pid: Int32) -> Bool {
         let outcome = runner.stop(now: start, why: "SIGTERM")
         let seconds = MonotonicClock.now() - start
         log += runner.takeLog()
-        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .failure(let reason, _)? = outcome else {
+            Issue.record("\(String(describing: outcome))")
+            return
+        }
         #expect(reason == "stopped: SIGTERM (exited with status 143)")
         #expect(log.contains("hook[\(pid)]: stopping (SIGTERM): SIGTERM, SIGKILL in 3 s"))
         #expect(log.contains("hook[\(pid)]: relay off"))
@@ -247,14 +280,18 @@ func isGone(_ pid: Int32) -> Bool {
     }
 
     @Test func aHookIgnoringTermIsKilledAfterTheGraceOnStop() throws {
-        let runner = HookRunner(command: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"],
-                                timeout: 10, grace: 0.5)
+        let runner = HookRunner(
+            command: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"],
+            timeout: 10, grace: 0.5)
         try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
         usleep(100_000)
         let start = MonotonicClock.now()
         let outcome = runner.stop(now: start, why: "error")
         let seconds = MonotonicClock.now() - start
-        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .failure(let reason, _)? = outcome else {
+            Issue.record("\(String(describing: outcome))")
+            return
+        }
         #expect(reason == "stopped: error (killed by signal SIGKILL (Killed))")
         #expect(seconds >= 0.45 && seconds < 3, "took \(seconds) s")
         #expect(runner.takeLog().contains { $0.hasSuffix("still running 500 ms after SIGTERM, sending SIGKILL") })
@@ -265,7 +302,10 @@ func isGone(_ pid: Int32) -> Bool {
         try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
         usleep(200_000)
         let outcome = runner.stop(now: MonotonicClock.now())
-        guard case .failure(let reason, _)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .failure(let reason, _)? = outcome else {
+            Issue.record("\(String(describing: outcome))")
+            return
+        }
         #expect(reason == "stopped: slidelock is stopping (exited with status 143)")
         #expect(runner.takeLog().contains { $0.hasSuffix("]: relay off") })
     }

@@ -1,12 +1,15 @@
-import Testing
 import SlideLockCore
+import Testing
+
 @testable import SlideLockPlatform
 
 private let range800 = AxisRange(minimum: 0, maximum: 799)
 private let range480 = AxisRange(minimum: 0, maximum: 479)
 private let stAxes = [Evdev.ABS_X: range800, Evdev.ABS_Y: range480]
-private let mtAxes = stAxes.merging([Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, maximum: 9),
-                                     Evdev.ABS_MT_POSITION_X: range800, Evdev.ABS_MT_POSITION_Y: range480]) { a, _ in a }
+private let mtAxes = stAxes.merging([
+    Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, maximum: 9),
+    Evdev.ABS_MT_POSITION_X: range800, Evdev.ABS_MT_POSITION_Y: range480,
+]) { a, _ in a }
 
 @Suite struct InputCapabilitiesTests {
     @Test func directMultitouchPanelIsATouchscreenAndUsed() {
@@ -23,13 +26,15 @@ private let mtAxes = stAxes.merging([Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, ma
     }
 
     @Test func touchpadTabletMouseAndOthers() {
-        let touchpad = InputCapabilities(properties: [InputCapabilities.INPUT_PROP_POINTER], axes: mtAxes,
-                                         keys: [Evdev.BTN_TOUCH, Evdev.BTN_LEFT])
+        let touchpad = InputCapabilities(
+            properties: [InputCapabilities.INPUT_PROP_POINTER], axes: mtAxes,
+            keys: [Evdev.BTN_TOUCH, Evdev.BTN_LEFT])
         #expect(touchpad.kind == .touchpad)
         #expect(!touchpad.decision(acceptMouse: true, acceptTablet: true).use)
         let tablet = InputCapabilities(axes: stAxes, keys: [Evdev.BTN_LEFT])
         #expect(tablet.kind == .tablet)
-        #expect(tablet.decision(acceptMouse: false, acceptTablet: false) == (false, "a tablet (accepted with --tablet)"))
+        #expect(
+            tablet.decision(acceptMouse: false, acceptTablet: false) == (false, "a tablet (accepted with --tablet)"))
         #expect(tablet.decision(acceptMouse: false, acceptTablet: true).use)
         let mouse = InputCapabilities(keys: [Evdev.BTN_LEFT, 0x111], relativeAxes: [Evdev.REL_X, Evdev.REL_Y, 8])
         #expect(mouse.kind == .mouse)
@@ -43,8 +48,9 @@ private let mtAxes = stAxes.merging([Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, ma
     }
 
     @Test func protocolAWithoutSingleTouchAxesIsNotUsable() {
-        let caps = InputCapabilities(properties: [Evdev.INPUT_PROP_DIRECT],
-                                     axes: [Evdev.ABS_MT_POSITION_X: range800, Evdev.ABS_MT_POSITION_Y: range480])
+        let caps = InputCapabilities(
+            properties: [Evdev.INPUT_PROP_DIRECT],
+            axes: [Evdev.ABS_MT_POSITION_X: range800, Evdev.ABS_MT_POSITION_Y: range480])
         #expect(caps.kind == .touchscreen)
         #expect(caps.decision(acceptMouse: false, acceptTablet: false).why.contains("protocol A"))
     }
@@ -55,8 +61,9 @@ private let mtAxes = stAxes.merging([Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, ma
     }
 
     @Test func summaryNamesAxesWithRanges() {
-        let caps = InputCapabilities(properties: [Evdev.INPUT_PROP_DIRECT], axes: stAxes,
-                                     keys: [Evdev.BTN_TOUCH, 1, 2])
+        let caps = InputCapabilities(
+            properties: [Evdev.INPUT_PROP_DIRECT], axes: stAxes,
+            keys: [Evdev.BTN_TOUCH, 1, 2])
         #expect(caps.summary() == "props DIRECT; abs ABS_X 0..799 ABS_Y 0..479; keys BTN_TOUCH +2 more; rel -")
     }
 }

@@ -1,21 +1,22 @@
 import Foundation
 import Glibc
-import Testing
 import SlideLockCore
+import Testing
+
 @testable import SlideLockPlatform
 
 @Suite struct KeyboardDecisionTests {
     @Test func aKeyboardIsAnyNonPointerWithConsoleKeys() {
         #expect(InputCapabilities(keys: Set(1...120)).isKeyboard)
         // A keypad with only SysRq, Delete or Ctrl still counts: those are the attack keys.
-        #expect(InputCapabilities(keys: [99]).isKeyboard)    // KEY_SYSRQ
-        #expect(InputCapabilities(keys: [111]).isKeyboard)   // KEY_DELETE
-        #expect(InputCapabilities(keys: [29]).isKeyboard)    // KEY_LEFTCTRL
+        #expect(InputCapabilities(keys: [99]).isKeyboard) // KEY_SYSRQ
+        #expect(InputCapabilities(keys: [111]).isKeyboard) // KEY_DELETE
+        #expect(InputCapabilities(keys: [29]).isKeyboard) // KEY_LEFTCTRL
     }
 
     @Test func powerButtonsAndPointersWithoutKeysAreNotKeyboards() {
-        #expect(!InputCapabilities(keys: [116]).isKeyboard)  // KEY_POWER: logind's
-        #expect(!InputCapabilities(keys: [0x120]).isKeyboard)  // a joystick button
+        #expect(!InputCapabilities(keys: [116]).isKeyboard) // KEY_POWER: logind's
+        #expect(!InputCapabilities(keys: [0x120]).isKeyboard) // a joystick button
         #expect(!InputCapabilities(keys: [Evdev.BTN_LEFT], relativeAxes: [Evdev.REL_X, Evdev.REL_Y]).isKeyboard)
     }
 
@@ -28,11 +29,14 @@ import SlideLockCore
         let byDefault: (InputCapabilities) -> Bool = { $0.kind != .other }
         #expect(byDefault(combo))
         #expect(!combo.decision(acceptMouse: false, acceptTablet: false).use)
-        let touch = InputCapabilities(properties: [Evdev.INPUT_PROP_DIRECT],
-                                      axes: [Evdev.ABS_X: AxisRange(minimum: 0, maximum: 99),
-                                             Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 99)],
-                                      keys: [Evdev.BTN_TOUCH, 1, 2])
-        #expect(touch.decision(acceptMouse: false, acceptTablet: false).use)  // touch's: never grabbed here
+        let touch = InputCapabilities(
+            properties: [Evdev.INPUT_PROP_DIRECT],
+            axes: [
+                Evdev.ABS_X: AxisRange(minimum: 0, maximum: 99),
+                Evdev.ABS_Y: AxisRange(minimum: 0, maximum: 99),
+            ],
+            keys: [Evdev.BTN_TOUCH, 1, 2])
+        #expect(touch.decision(acceptMouse: false, acceptTablet: false).use) // touch's: never grabbed here
     }
 }
 
@@ -49,12 +53,12 @@ import SlideLockCore
         let dir = try tempDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let lockout = KeyboardLockout(directory: dir, lockTerminal: false)
-        #expect(lockout.pollDescriptors.count == 1)  // inotify only
+        #expect(lockout.pollDescriptors.count == 1) // inotify only
         #expect(lockout.grabbed.isEmpty)
         lockout.service(now: MonotonicClock.now())
         #expect(lockout.takeLog().isEmpty)
         lockout.close()
-        lockout.close()  // idempotent
+        lockout.close() // idempotent
         #expect(lockout.pollDescriptors.isEmpty)
     }
 
@@ -80,7 +84,9 @@ import SlideLockCore
     @Test func aMissingDirectoryIsLoggedNotFatal() {
         let lockout = KeyboardLockout(directory: "/nonexistent-slidelock-input", lockTerminal: false)
         let log = lockout.takeLog()
-        #expect(log.first?.hasPrefix("keyboard: cannot watch /nonexistent-slidelock-input for hot-plugged keyboards") == true)
+        #expect(
+            log.first?.hasPrefix("keyboard: cannot watch /nonexistent-slidelock-input for hot-plugged keyboards")
+                == true)
         lockout.service(now: 0)
         #expect(lockout.grabbed.isEmpty)
     }

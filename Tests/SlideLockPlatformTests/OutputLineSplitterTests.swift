@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockPlatform
 
 @Suite struct OutputLineSplitterTests {

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SlideLockPlatform
 
 /// Counts deliveries of the test signal that reached a handler instead of the signal fd.

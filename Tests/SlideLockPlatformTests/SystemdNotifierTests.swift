@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+
 @testable import SlideLockPlatform
 
 /// A datagram socket standing in for systemd's notify socket.
@@ -56,9 +57,11 @@ final class NotifyListener {
         try notifier.watchdog(now: 100)
         #expect(notifier.nextWatchdogDeadline(now: 101) == 105)
         try notifier.stopping()
-        #expect(listener.received() == [
-            "READY=1\nSTATUS=locked on DSI-1", "STATUS=hook running still", "STATUS=a  READY=1 b", "WATCHDOG=1", "STOPPING=1",
-        ])
+        #expect(
+            listener.received() == [
+                "READY=1\nSTATUS=locked on DSI-1", "STATUS=hook running still", "STATUS=a  READY=1 b", "WATCHDOG=1",
+                "STOPPING=1",
+            ])
     }
 
     @Test func abstractNamespaceSocket() throws {
@@ -90,8 +93,10 @@ final class NotifyListener {
     }
 
     @Test func hooksDoNotInheritTheNotifySocket() throws {
-        let parent = ["PATH=/usr/bin", "NOTIFY_SOCKET=/run/systemd/notify", "WATCHDOG_USEC=10000000",
-                      "WATCHDOG_PID=1", "SLIDELOCK_EVENT=stale", "A=b=c"]
+        let parent = [
+            "PATH=/usr/bin", "NOTIFY_SOCKET=/run/systemd/notify", "WATCHDOG_USEC=10000000",
+            "WATCHDOG_PID=1", "SLIDELOCK_EVENT=stale", "A=b=c",
+        ]
         let environment = SpawnedProcess.environment(adding: ["SLIDELOCK_EVENT": "unlock"], base: parent)
         #expect(environment == ["PATH=/usr/bin", "A=b=c", "SLIDELOCK_EVENT=unlock"])
     }
@@ -123,7 +128,11 @@ final class NotifyListener {
 
     @Test func debugIsSkippedUnlessVerbose() {
         var evaluated = false
-        Logger(verbose: false, systemd: false).debug({ evaluated = true; return "x" }())
+        Logger(verbose: false, systemd: false).debug(
+            {
+                evaluated = true
+                return "x"
+            }())
         #expect(!evaluated)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -10,11 +11,14 @@ import Testing
         (0..<256).map { UInt8($0) } + (0..<300).map { _ in UInt8(truncatingIfNeeded: next() % 3 == 0 ? 0 : next()) }
     }
 
-    @Test(arguments: [(Color.white, 0.9), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
-                      (Color(rgb: 0x76C893), 1.0), (Color(red: 1, green: 1, blue: 1, alpha: 0.5), 0.999)])
+    @Test(arguments: [
+        (Color.white, 0.9), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
+        (Color(rgb: 0x76C893), 1.0), (Color(red: 1, green: 1, blue: 1, alpha: 0.5), 0.999),
+    ])
     func aSolidSpanEqualsThePackedBlend(color: Color, opacity: Double) {
         let p = PackedColor(color, opacity: opacity)
-        let source = p.r << 16 | p.g << 8 | p.b, inverse = 255 - p.a
+        let source = p.r << 16 | p.g << 8 | p.b
+        let inverse = 255 - p.a
         var seed: UInt32 = 12345
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 16, 31, 130] {
             for offset in 0..<4 {
@@ -23,9 +27,12 @@ import Testing
                 let n = offset + count + Canvas.slack
                 let a = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
                 let b = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
-                defer { a.deallocate(); b.deallocate() }
+                defer {
+                    a.deallocate()
+                    b.deallocate()
+                }
                 for i in 0..<n {
-                    seed = seed &* 1664525 &+ 1013904223
+                    seed = seed &* 1_664_525 &+ 1_013_904_223
                     a[i] = seed >> 8
                     b[i] = a[i]
                 }
@@ -68,13 +75,18 @@ import Testing
 
     /// A mask's cached terms blended in 16-bit lanes give exactly `blend` per pixel: every
     /// coverage, translucent and opaque colours, any span length and alignment.
-    @Test(arguments: [(Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
-                      (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color.black, 1.0)])
+    @Test(arguments: [
+        (Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
+        (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color.black, 1.0),
+    ])
     func maskTermsEqualThePerPixelBlend(color: Color, opacity: Double) {
         let p = PackedColor(color, opacity: opacity)
         let source = p.r << 16 | p.g << 8 | p.b
         var seed: UInt32 = 777
-        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        func next() -> UInt32 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return seed >> 8
+        }
         let mask = Self.sampleMask(next)
         let tint = MaskTint()
         tint.prepare(mask, source: source, alpha: p.a)
@@ -86,7 +98,8 @@ import Testing
                 b.withUnsafeMutableBufferPointer { dst in
                     tint.terms.withUnsafeBufferPointer { t in
                         tint.factors.withUnsafeBufferPointer { f in
-                            blendTermsSpan(dst.baseAddress!, t.baseAddress! + offset, f.baseAddress! + offset, count: count)
+                            blendTermsSpan(
+                                dst.baseAddress!, t.baseAddress! + offset, f.baseAddress! + offset, count: count)
                         }
                     }
                 }
@@ -118,13 +131,18 @@ import Testing
 
     /// A colour blended straight from the coverage bytes (a fading label: a new colour every
     /// frame) gives exactly the per-pixel blend: every coverage, any span length and alignment.
-    @Test(arguments: [(Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
-                      (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color(rgb: 0xE0E0FF), 0.37)])
+    @Test(arguments: [
+        (Color.white, 1.0), (Color(rgb: 0x3A0CA3), 0.6), (Color(rgb: 0xFF8000), 0.01),
+        (Color(red: 0.2, green: 1, blue: 0.7, alpha: 0.5), 0.999), (Color(rgb: 0xE0E0FF), 0.37),
+    ])
     func coverageSpansEqualThePerPixelBlend(color: Color, opacity: Double) {
         let p = PackedColor(color, opacity: opacity)
         let source = p.r << 16 | p.g << 8 | p.b
         var seed: UInt32 = 4242
-        func next() -> UInt32 { seed = seed &* 1664525 &+ 1013904223; return seed >> 8 }
+        func next() -> UInt32 {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return seed >> 8
+        }
         let mask = Self.sampleMask(next)
         for count in [0, 1, 3, 4, 5, 7, 8, 9, 131, mask.count] {
             for offset in 0..<4 where offset + count <= mask.count {
@@ -132,11 +150,13 @@ import Testing
                 var b = a
                 b.withUnsafeMutableBufferPointer { dst in
                     mask.withUnsafeBufferPointer { m in
-                        blendCoverageSpan(dst.baseAddress!, m.baseAddress! + offset, source: source, alpha: p.a, count: count)
+                        blendCoverageSpan(
+                            dst.baseAddress!, m.baseAddress! + offset, source: source, alpha: p.a, count: count)
                     }
                 }
                 var wrong = 0
-                for i in 0..<count where b[i] != blend(a[i], source: source, alpha: p.a, coverage: UInt32(mask[offset + i])) {
+                for i in 0..<count
+                where b[i] != blend(a[i], source: source, alpha: p.a, coverage: UInt32(mask[offset + i])) {
                     wrong += 1
                 }
                 #expect(wrong == 0, "count \(count) offset \(offset): \(wrong) pixels differ")
@@ -150,19 +170,29 @@ import Testing
     @Test func aFadingGlyphComputesNoTerms() {
         var seed: UInt32 = 99
         let (w, h) = (23, 17)
-        let mask = (0..<(w * h)).map { _ -> UInt8 in seed = seed &* 1664525 &+ 1013904223; return UInt8(truncatingIfNeeded: seed >> 13) }
+        let mask = (0..<(w * h)).map { _ -> UInt8 in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: seed >> 13)
+        }
         let spans = inkSpans(mask, width: w, height: h)
         let fading = MaskTint()
         let canvas = Canvas(width: 40, height: 30)
         for (i, opacity) in [0.9, 0.8, 0.7, 0.6, 0.5].enumerated() {
-            canvas.blendMask(mask, width: w, height: h, x: 3 + i, y: 5, color: .white, opacity: opacity, spans: spans, tint: fading)
+            canvas.blendMask(
+                mask, width: w, height: h, x: 3 + i, y: 5, color: .white, opacity: opacity, spans: spans, tint: fading)
         }
         #expect(fading.prepared == 0, "a fading glyph computed terms \(fading.prepared) times")
         // Three draws in one colour: straight, then terms twice; against three straight ones.
         let kept = MaskTint()
-        let a = Canvas(width: 40, height: 30), b = Canvas(width: 40, height: 30)
-        for _ in 0..<3 { a.blendMask(mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: kept) }
-        for _ in 0..<3 { b.blendMask(mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: MaskTint()) }
+        let a = Canvas(width: 40, height: 30)
+        let b = Canvas(width: 40, height: 30)
+        for _ in 0..<3 {
+            a.blendMask(mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: kept)
+        }
+        for _ in 0..<3 {
+            b.blendMask(
+                mask, width: w, height: h, x: 2, y: 3, color: .white, opacity: 0.4, spans: spans, tint: MaskTint())
+        }
         #expect(kept.prepared == 1, "the terms were computed \(kept.prepared) times")
         var differ = 0
         for p in 0..<(40 * 30) where a.pixels[p] != b.pixels[p] { differ += 1 }
@@ -172,7 +202,8 @@ import Testing
     /// Background fills: short ones by a loop, long ones by glibc's `wmemset` on x86-64.
     /// Every length either side of the switch, at every alignment, fills exactly its pixels.
     @Test func pixelFillsCoverExactlyTheirPixels() {
-        let value: UInt32 = 0x000B_0B12, around: UInt32 = 0xDEAD_BEEF
+        let value: UInt32 = 0x000B_0B12
+        let around: UInt32 = 0xDEAD_BEEF
         for count in [0, 1, 3, 63, 64, 65, 67, 800, 1921] {
             for offset in 0..<4 {
                 let n = offset + count + 4

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockRender
 
 @Suite struct ContactSheetTests {
@@ -9,7 +10,11 @@ import Testing
         sheet.holdLimit = 10
         var drawn = 0
         for i in 0..<100_000 {
-            sheet.offer({ () -> Canvas in drawn += 1; return Canvas(width: 8, height: 4) }(), label: "\(i)")
+            sheet.offer(
+                { () -> Canvas in
+                    drawn += 1
+                    return Canvas(width: 8, height: 4)
+                }(), label: "\(i)")
             #expect(sheet.count < 20)
         }
         #expect(drawn < 400)

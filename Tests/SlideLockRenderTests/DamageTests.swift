@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -17,10 +18,17 @@ import Testing
             list.append(v)
         }
         v.state = .busy
-        for i in 0..<5 { v.spinnerPhase = Double(i) / 7; list.append(v) }
-        v.state = .unlocked; list.append(v)
+        for i in 0..<5 {
+            v.spinnerPhase = Double(i) / 7
+            list.append(v)
+        }
+        v.state = .unlocked
+        list.append(v)
         v.state = .failed
-        for t in [0.02, 0.05, 0.1, 0.2] { v.shake = LockSession.shake(seconds: t); list.append(v) }
+        for t in [0.02, 0.05, 0.1, 0.2] {
+            v.shake = LockSession.shake(seconds: t)
+            list.append(v)
+        }
         v = ControlVisual(state: .locked, progress: 0.3)
         v.press = 0.5
         v.shimmer = 0.4
@@ -208,8 +216,9 @@ import Testing
     /// A drag past the label, which fades as the thumb nears it: every frame a full redraw's
     /// pixels, whatever the label holds.
     static func dragPastTheLabel(_ builder: SceneBuilder) throws {
-        let incremental = SceneRenderer(width: Int(builder.layout.screen.width),
-                                        height: Int(builder.layout.screen.height))
+        let incremental = SceneRenderer(
+            width: Int(builder.layout.screen.width),
+            height: Int(builder.layout.screen.height))
         var v = ControlVisual(state: .dragging, progress: 0)
         for i in 0...14 {
             v.progress = Double(i) * 0.05
@@ -276,21 +285,24 @@ import Testing
     /// corners, no inset, a border as wide as the thumb, a track a pixel high or the whole
     /// screen, a screen narrower than the thumb's travel): moved shapes and the fading label's
     /// mask must give the layered pixels in every frame, whatever they reuse.
-    @Test(arguments: [
-        ["theme.track_radius=0", "theme.thumb_radius=0"],
-        ["theme.track_radius=0.5", "theme.thumb_radius=0.5", "theme.thumb_inset=0"],
-        ["theme.thumb_border_width=40", "theme.icon_size=1"],
-        ["layout.track_height=0.01"],
-        ["layout.track_height=1", "theme.label_size=1"],
-        ["layout.track_width=0.05"],
-    ], [(640, 400), (37, 300)])
+    @Test(
+        arguments: [
+            ["theme.track_radius=0", "theme.thumb_radius=0"],
+            ["theme.track_radius=0.5", "theme.thumb_radius=0.5", "theme.thumb_inset=0"],
+            ["theme.thumb_border_width=40", "theme.icon_size=1"],
+            ["layout.track_height=0.01"],
+            ["layout.track_height=1", "theme.label_size=1"],
+            ["layout.track_width=0.05"],
+        ], [(640, 400), (37, 300)])
     func aDragOnExtremeShapesEqualsTheLayers(sets: [String], size: (Int, Int)) throws {
         let settings = try ConfigLoader.load(sources: [], overrides: sets)
         let (w, h) = size
         let builder = SceneBuilder(settings: settings, width: w, height: h)
         let incremental = SceneRenderer(width: w, height: h)
         var v = ControlVisual(state: .dragging, progress: 0)
-        for (i, step) in [0.0, 0.001, 0.0037, 0.01, 0.02, 0.2, 0.25, -0.05, 0.003, 0.0029, 0.3, -0.7, 0.4, 1].enumerated() {
+        for (i, step) in [0.0, 0.001, 0.0037, 0.01, 0.02, 0.2, 0.25, -0.05, 0.003, 0.0029, 0.3, -0.7, 0.4, 1]
+            .enumerated()
+        {
             v.progress = min(max(v.progress + step, 0), 1)
             let scene = builder.scene(v)
             let damage = try incremental.render(scene)
@@ -339,8 +351,10 @@ import Testing
     }
 
     @Test func overlappingRectanglesMerge() {
-        let merged = Damage.merge([PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 50, y: 0, width: 5, height: 5),
-                                   PixelRect(x: 9, y: 9, width: 10, height: 10)])
+        let merged = Damage.merge([
+            PixelRect(x: 0, y: 0, width: 10, height: 10), PixelRect(x: 50, y: 0, width: 5, height: 5),
+            PixelRect(x: 9, y: 9, width: 10, height: 10),
+        ])
         #expect(merged.count == 2)
         #expect(merged.contains(PixelRect(x: 0, y: 0, width: 19, height: 19)))
     }

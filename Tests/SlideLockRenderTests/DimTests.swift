@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -8,7 +9,9 @@ import Testing
 
     @Test func scaleBrightnessPerChannel() {
         let c = Canvas(width: 3, height: 1)
-        c.pixels[0] = 0xFF8040; c.pixels[1] = 0xFFFFFF; c.pixels[2] = 0x010203
+        c.pixels[0] = 0xFF8040
+        c.pixels[1] = 0xFFFFFF
+        c.pixels[2] = 0x010203
         c.scaleBrightness(0.5)
         #expect(c.pixels[0] == 0x7F4020)
         #expect(c.pixels[1] == 0x7F7F7F)
@@ -35,7 +38,8 @@ import Testing
         try dim.render(builder.scene(v))
         var darker = 0
         for i in 0..<(320 * 200) {
-            let a = channels(lit.canvas.pixels[i]), b = channels(dim.canvas.pixels[i])
+            let a = channels(lit.canvas.pixels[i])
+            let b = channels(dim.canvas.pixels[i])
             #expect(b == a.map { ($0 * 64) >> 8 })
             if b != a { darker += 1 }
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -85,21 +86,26 @@ import Testing
     /// rectangle outside its shape is the background, at rest and mid-drag (the fill under
     /// the fading label), and the fast path still equals the layers.
     @Test func aLabelAsTallAsTheTrackInksNothingBeyondItsRoundedEnds() throws {
-        let settings = try ConfigLoader.load(sources: [], overrides: [
-            "theme.label_size=1", "theme.label=ÁjgpqÉÇ ÁjgpqÉÇ ÁjgpqÉÇ", "theme.label_color=#FFFFFF",
-            "layout.track_width=0.4",
-        ])
+        let settings = try ConfigLoader.load(
+            sources: [],
+            overrides: [
+                "theme.label_size=1", "theme.label=ÁjgpqÉÇ ÁjgpqÉÇ ÁjgpqÉÇ", "theme.label_color=#FFFFFF",
+                "layout.track_width=0.4",
+            ])
         let (w, h) = (640, 400)
         let builder = SceneBuilder(settings: settings, width: w, height: h)
         for v in [ControlVisual(state: .locked, progress: 0), ControlVisual(state: .dragging, progress: 0.5)] {
             let scene = builder.scene(v)
-            let fast = SceneRenderer(width: w, height: h), layered = SceneRenderer(width: w, height: h)
+            let fast = SceneRenderer(width: w, height: h)
+            let layered = SceneRenderer(width: w, height: h)
             try fast.render(scene)
             try layered.renderLayered(scene)
             let track = scene.track.rect
             let box = RoundedBox(rect: track, radius: min(scene.track.radius, track.width / 2, track.height / 2))
-            let area = track.enclosingPixels, background = fast.canvas.pixel(x: 0, y: 0)
-            var outside = 0, inked = 0
+            let area = track.enclosingPixels
+            let background = fast.canvas.pixel(x: 0, y: 0)
+            var outside = 0
+            var inked = 0
             for y in area.y..<area.maxY {
                 for x in area.x..<area.maxX where box.distance(x: Double(x) + 0.5, y: Double(y) + 0.5) >= 0.5 {
                     outside += 1
@@ -126,20 +132,29 @@ import Testing
         let r = min(radius, track.width / 2, track.height / 2)
         let corner = Int(r.rounded(.up))
         let (a, c) = (min(corner, area.height), min(corner, area.width / 2))
-        for (ink, reaches) in [(area, true), (PixelRect(x: area.x + c, y: area.y + a, width: max(0, area.width - 2 * c),
-                                                          height: max(0, area.height - 2 * a)), false)] {
+        for (ink, reaches) in [
+            (area, true),
+            (
+                PixelRect(
+                    x: area.x + c, y: area.y + a, width: max(0, area.width - 2 * c),
+                    height: max(0, area.height - 2 * a)), false
+            ),
+        ] {
             var count = [Int](repeating: 0, count: area.width * area.height)
             let clips = SceneRenderer.labelClips(track: track, pixels: area, radius: radius, ink: ink)
             for rect in [clips.top, clips.middle, clips.bottom] {
                 let part = rect.intersection(area)
                 #expect(part == rect || rect.isEmpty, "\(rect) outside \(area)")
-                for y in part.y..<part.maxY { for x in part.x..<part.maxX { count[(y - area.y) * area.width + x - area.x] += 1 } }
+                for y in part.y..<part.maxY {
+                    for x in part.x..<part.maxX { count[(y - area.y) * area.width + x - area.x] += 1 }
+                }
             }
             for y in 0..<area.height {
                 for x in 0..<area.width {
                     let inCorner = (y < a || y >= area.height - a) && (x < c || x >= area.width - c)
                     let expected = reaches && inCorner && r > 0 ? 0 : 1
-                    #expect(count[y * area.width + x] == expected, "\(track) r \(radius) ink \(ink): pixel (\(x), \(y))")
+                    #expect(
+                        count[y * area.width + x] == expected, "\(track) r \(radius) ink \(ink): pixel (\(x), \(y))")
                 }
             }
         }
@@ -148,23 +163,31 @@ import Testing
     /// The fill blended over a rectangle from what `prepare` holds is the fill drawn as a
     /// shape clipped to it, also for fills the layout never makes (rows it covers in part,
     /// opaque, ends inside the rectangle or past the canvas).
-    @Test(arguments: [Rect(x: 20.25, y: 10.6, width: 90.4, height: 30.3), Rect(x: -15.5, y: 2, width: 60, height: 9.5),
-                      Rect(x: 70, y: 20, width: 80, height: 20)], [0.37, 1.0])
+    @Test(
+        arguments: [
+            Rect(x: 20.25, y: 10.6, width: 90.4, height: 30.3), Rect(x: -15.5, y: 2, width: 60, height: 9.5),
+            Rect(x: 70, y: 20, width: 80, height: 20),
+        ], [0.37, 1.0])
     func aFillOverARectIsTheShapeClipped(fill: Rect, opacity: Double) {
         let (w, h) = (128, 48)
         let base = ControlBase()
-        let viaBase = Canvas(width: w, height: h), viaShape = Canvas(width: w, height: h)
+        let viaBase = Canvas(width: w, height: h)
+        let viaShape = Canvas(width: w, height: h)
         for p in 0..<(w * h) {
             let pixel = UInt32(truncatingIfNeeded: p &* 2_654_435_761) & 0xFFFFFF
             viaBase.pixels[p] = pixel
             viaShape.pixels[p] = pixel
         }
         let color = Color(rgb: 0x76C893)
-        base.prepare(ControlBase.Key(background: .black, trackRect: Rect(x: 4, y: 4, width: 120, height: 40),
-                                     trackRadius: 20, trackPaint: .solid(.white), trackOpacity: 1, fillRect: fill,
-                                     fillRadius: 12.5, fillColor: color, fillOpacity: opacity), on: viaBase)
-        for area in [PixelRect(x: 30, y: 8, width: 60, height: 30), PixelRect(x: 0, y: 0, width: w, height: h),
-                     PixelRect(x: 100, y: 30, width: 40, height: 30)] {
+        base.prepare(
+            ControlBase.Key(
+                background: .black, trackRect: Rect(x: 4, y: 4, width: 120, height: 40),
+                trackRadius: 20, trackPaint: .solid(.white), trackOpacity: 1, fillRect: fill,
+                fillRadius: 12.5, fillColor: color, fillOpacity: opacity), on: viaBase)
+        for area in [
+            PixelRect(x: 30, y: 8, width: 60, height: 30), PixelRect(x: 0, y: 0, width: w, height: h),
+            PixelRect(x: 100, y: 30, width: 40, height: 30),
+        ] {
             base.paintFill(over: area, on: viaBase)
             viaShape.withClip(area.intersection(viaShape.bounds)) {
                 viaShape.fillRoundedRect(fill, radius: 12.5, paint: .solid(color), opacity: opacity)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -13,7 +14,8 @@ enum Golden {
 
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
     static var recording: Bool { ProcessInfo.processInfo.environment["SLIDELOCK_RECORD"] == "1" }
-    static let failureDirectory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("slidelock-golden")
+    static let failureDirectory = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+        "slidelock-golden")
 
     /// Compares `canvas` with `Golden/<name>.png`; on a mismatch writes the actual image and
     /// a diff (differing pixels red over a dimmed copy) and fails saying where.
@@ -25,20 +27,24 @@ enum Golden {
             return
         }
         guard let data = try? Data(contentsOf: file) else {
-            Issue.record("missing golden \(file.path): run with SLIDELOCK_RECORD=1 to create it", sourceLocation: sourceLocation)
+            Issue.record(
+                "missing golden \(file.path): run with SLIDELOCK_RECORD=1 to create it", sourceLocation: sourceLocation)
             return
         }
         let golden = try PNGCodec.decode([UInt8](data))
         guard golden.width == canvas.width, golden.height == canvas.height else {
-            Issue.record("\(name): size \(canvas.width)x\(canvas.height) != golden \(golden.width)x\(golden.height)",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "\(name): size \(canvas.width)x\(canvas.height) != golden \(golden.width)x\(golden.height)",
+                sourceLocation: sourceLocation)
             return
         }
         let diff = Canvas(width: canvas.width, height: canvas.height)
-        var bad = 0, worst = 0
+        var bad = 0
+        var worst = 0
         var firstBad: (Int, Int)?
         for i in 0..<(canvas.width * canvas.height) {
-            let a = canvas.pixels[i], b = golden.pixels[i]
+            let a = canvas.pixels[i]
+            let b = golden.pixels[i]
             let d = channelDistance(a, b)
             worst = max(worst, d)
             if d > channelTolerance {
@@ -56,7 +62,8 @@ enum Golden {
             let diffURL = failureDirectory.appendingPathComponent(name + ".diff.png")
             try Data(actual).write(to: actualURL)
             try Data(try PNGCodec.encode(xrgb: diff.pixels, width: diff.width, height: diff.height)).write(to: diffURL)
-            Issue.record("""
+            Issue.record(
+                """
                 \(name): \(bad) pixels differ by more than \(channelTolerance) per channel (allowed \(allowed)), \
                 worst \(worst), first at \(firstBad!); actual: \(actualURL.path), diff: \(diffURL.path)
                 """, sourceLocation: sourceLocation)
@@ -72,12 +79,17 @@ enum Golden {
     }
 
     /// One frame of `settings` at a state, rendered from scratch.
-    static func frame(_ settings: Settings, width: Int, height: Int, state: LockState, progress: Double,
-                      time: Double = 0) throws -> Canvas {
+    static func frame(
+        _ settings: Settings, width: Int, height: Int, state: LockState, progress: Double,
+        time: Double = 0
+    ) throws -> Canvas {
         let builder = SceneBuilder(settings: settings, width: width, height: height)
         let renderer = SceneRenderer(width: width, height: height)
-        try renderer.render(builder.scene(StillFrame.visual(state: state, progress: progress, time: time,
-                                                            settings: settings)))
+        try renderer.render(
+            builder.scene(
+                StillFrame.visual(
+                    state: state, progress: progress, time: time,
+                    settings: settings)))
         return renderer.canvas
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -28,8 +29,9 @@ import Testing
         case .dragging: progress = 0.6
         case .busy, .unlocked, .failed: progress = 1
         }
-        let canvas = try Golden.frame(Settings(), width: 800, height: 480, state: state, progress: progress,
-                                      time: state == .failed ? 0.05 : 0.3)
+        let canvas = try Golden.frame(
+            Settings(), width: 800, height: 480, state: state, progress: progress,
+            time: state == .failed ? 0.05 : 0.3)
         try Golden.check(canvas, "state-\(state.rawValue)")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -9,7 +10,11 @@ import Testing
     static let scripts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../Scripts").standardized
 
-    struct Run { var frames: [Playback.Frame] = []; var log: [String] = []; var sheet: ContactSheet }
+    struct Run {
+        var frames: [Playback.Frame] = []
+        var log: [String] = []
+        var sheet: ContactSheet
+    }
 
     static func play(_ name: String, _ configure: (inout Settings) -> Void = { _ in }) throws -> Run {
         var settings = Settings()
@@ -60,7 +65,10 @@ import Testing
     @Test func flingUnlocksOnlyWhenEnabled() throws {
         let off = try Self.play("fling") { $0.animation.hueEnabled = false }
         #expect(!off.log.contains { $0.contains("unlock") })
-        let on = try Self.play("fling") { $0.animation.hueEnabled = false; $0.gesture.fling = true }
+        let on = try Self.play("fling") {
+            $0.animation.hueEnabled = false
+            $0.gesture.fling = true
+        }
         #expect(on.log.contains { $0.contains("unlock fling") || $0.hasSuffix(" unlock") })
         try Self.check(on, "fling")
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -15,10 +16,13 @@ import Testing
 
     @Test func latinLabelIsCentredAndAntiAliased() throws {
         let (c, _) = try draw("Slide to unlock")
-        var minX = c.width, maxX = 0, greys = 0
+        var minX = c.width
+        var maxX = 0
+        var greys = 0
         for y in 0..<c.height {
             for x in 0..<c.width where c.pixel(x: x, y: y) != 0 {
-                minX = min(minX, x); maxX = max(maxX, x)
+                minX = min(minX, x)
+                maxX = max(maxX, x)
                 if c.pixel(x: x, y: y) != 0xFFFFFF { greys += 1 }
             }
         }
@@ -106,14 +110,16 @@ import Testing
     @Test func sourceOverBlendsWithOpacity() {
         let c = Canvas(width: 4, height: 4)
         c.fill(c.bounds, color: Color(rgb: 0x0000FF))
-        c.fillRoundedRect(Rect(x: 0, y: 0, width: 4, height: 4), radius: 0, paint: .solid(Color(rgb: 0xFF0000)), opacity: 0.6)
+        c.fillRoundedRect(
+            Rect(x: 0, y: 0, width: 4, height: 4), radius: 0, paint: .solid(Color(rgb: 0xFF0000)), opacity: 0.6)
         #expect(c.pixel(x: 1, y: 1) == 0x990066)
     }
 
     @Test func gradientRunsLeadingToTrailing() {
         let c = Canvas(width: 256, height: 1)
-        c.fillRoundedRect(Rect(x: 0, y: 0, width: 256, height: 1), radius: 0,
-                          paint: .horizontalGradient(from: .black, to: .white, x0: 0, x1: 256))
+        c.fillRoundedRect(
+            Rect(x: 0, y: 0, width: 256, height: 1), radius: 0,
+            paint: .horizontalGradient(from: .black, to: .white, x0: 0, x1: 256))
         #expect(c.pixel(x: 0, y: 0) == 0x000000)
         #expect(c.pixel(x: 255, y: 0) == 0xFFFFFF)
         #expect(c.pixel(x: 128, y: 0) & 0xFF == 128)
@@ -171,11 +177,12 @@ import Testing
     @Test func fastPathAgreesWithThePerPixelReference() {
         var seed: UInt64 = 0x5EED
         func random(_ range: ClosedRange<Double>) -> Double {
-            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return range.lowerBound + Double(seed >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
         }
         for _ in 0..<300 {
-            let rect = Rect(x: random(-80...100), y: random(-40...60), width: random(0.2...140), height: random(0.2...70))
+            let rect = Rect(
+                x: random(-80...100), y: random(-40...60), width: random(0.2...140), height: random(0.2...70))
             let radius = random(0...40)
             let fast = Canvas(width: 64, height: 32)
             fast.fillRoundedRect(rect, radius: radius, paint: .solid(.white))
@@ -220,7 +227,10 @@ import Testing
     func canvasWithNoise(_ w: Int, _ h: Int) -> Canvas {
         let c = Canvas(width: w, height: h)
         var seed: UInt32 = 99
-        for i in 0..<(w * h) { seed = seed &* 1664525 &+ 1013904223; c.pixels[i] = (seed >> 8) & 0xFF_FFFF }
+        for i in 0..<(w * h) {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            c.pixels[i] = (seed >> 8) & 0xFF_FFFF
+        }
         return c
     }
 
@@ -228,11 +238,14 @@ import Testing
     /// and colours and in two clips, once per opacity: the pixels that differ, each time.
     /// `check` sees the composing renderer after its draws.
     func composedAndGlyphByGlyph(_ text: String, opacities: [Double], check: (String, TextRenderer) -> Void)
-        throws -> [(String, Int)] {
+        throws -> [(String, Int)]
+    {
         let (w, h) = (520, 90)
         var found: [(String, Int)] = []
-        for (size, color, opacity, cx) in [(32, Color.white, 1.0, 260.0), (11, Color(rgb: 0x3A0CA3), 0.37, 200.25),
-                                           (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 1, 261.6)] {
+        for (size, color, opacity, cx) in [
+            (32, Color.white, 1.0, 260.0), (11, Color(rgb: 0x3A0CA3), 0.37, 200.25),
+            (57, Color(red: 0.2, green: 0.9, blue: 0.4, alpha: 0.6), 1, 261.6),
+        ] {
             for clip in [PixelRect(x: 0, y: 0, width: w, height: h), PixelRect(x: 203, y: 31, width: 97, height: 17)] {
                 var results: [[UInt32]] = []
                 for composes in [true, false] {
@@ -241,14 +254,16 @@ import Testing
                     r.composesLines = composes
                     for scale in opacities {
                         canvas.withClip(clip) {
-                            r.draw(text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
-                                   opacity: opacity * scale, shimmerX: nil, on: canvas)
+                            r.draw(
+                                text, pixelSize: size, center: Point(x: cx, y: 45.5), color: color,
+                                opacity: opacity * scale, shimmerX: nil, on: canvas)
                         }
                     }
                     results.append(Array(UnsafeBufferPointer(start: canvas.pixels, count: w * h)))
                     if composes { check(text, r) }
                 }
-                found.append(("\(text) at \(size) px, clip \(clip)", zip(results[0], results[1]).filter { $0 != $1 }.count))
+                found.append(
+                    ("\(text) at \(size) px, clip \(clip)", zip(results[0], results[1]).filter { $0 != $1 }.count))
             }
         }
         return found
@@ -257,9 +272,12 @@ import Testing
     @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
     func theLineImageEqualsGlyphByGlyph(text: String) throws {
         // Three times: the third draw (the third frame running) makes and uses the image.
-        for (what, differing) in try composedAndGlyphByGlyph(text, opacities: [1, 1, 1], check: { text, r in
-            if text == "Slide to unlock" { #expect(r.lineImagesDrawn == 1, "the third draw") }
-        }) {
+        for (what, differing) in try composedAndGlyphByGlyph(
+            text, opacities: [1, 1, 1],
+            check: { text, r in
+                if text == "Slide to unlock" { #expect(r.lineImagesDrawn == 1, "the third draw") }
+            })
+        {
             #expect(differing == 0, "\(what): \(differing) pixels differ")
         }
     }
@@ -269,25 +287,29 @@ import Testing
     /// A glyph one pixel row high, and `glyphs` blended one by one onto a 50x1 noise canvas
     /// in `0x336699` at `opacity`: the reference a merged line image must equal.
     func rowGlyph(_ alpha: [UInt8]) -> GlyphBitmap {
-        GlyphBitmap(width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
-                    spans: inkSpans(alpha, width: alpha.count, height: 1))
+        GlyphBitmap(
+            width: alpha.count, height: 1, left: 0, top: 0, alpha: alpha,
+            spans: inkSpans(alpha, width: alpha.count, height: 1))
     }
 
     func glyphByGlyph(_ glyphs: [(GlyphBitmap, Int)], opacity: Double) -> Canvas {
         let plain = canvasWithNoise(50, 1)
         for (g, gx) in glyphs {
-            plain.blendMask(g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
-                            opacity: opacity, spans: g.spans, tint: MaskTint())
+            plain.blendMask(
+                g.alpha, width: g.width, height: 1, x: gx, y: 0, color: Color(rgb: 0x336699),
+                opacity: opacity, spans: g.spans, tint: MaskTint())
         }
         return plain
     }
 
     @Test func wideGapsAreSkipped() {
-        let a = rowGlyph([255, 90, 0]), b = rowGlyph([0, 200, 255])
+        let a = rowGlyph([255, 90, 0])
+        let b = rowGlyph([0, 200, 255])
         for (x, runs) in [(3, 1), (8, 1), (9, 2), (40, 2)] {
             let line = LineTerms([(a, 0, 0), (b, x, 0)], source: 0x33_6699, alpha: 255)
             #expect(line?.runCount == runs, "second glyph at \(x)")
-            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 1), imaged = canvasWithNoise(50, 1)
+            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 1)
+            let imaged = canvasWithNoise(50, 1)
             line?.draw(on: imaged)
             #expect((0..<50).allSatisfy { plain.pixels[$0] == imaged.pixels[$0] }, "second glyph at \(x)")
         }
@@ -296,25 +318,33 @@ import Testing
     /// Two glyphs inking one pixel cannot share one image: the label falls back to glyph by
     /// glyph. Glyphs whose boxes overlap but whose inks do not share one.
     @Test func overlappingInkHasNoLineImage() {
-        let apart = LineTerms([(rowGlyph([255, 0]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        let apart = LineTerms(
+            [(rowGlyph([255, 0]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
         #expect(apart != nil)
-        let shared = LineTerms([(rowGlyph([255, 10]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
+        let shared = LineTerms(
+            [(rowGlyph([255, 10]), 0, 0), (rowGlyph([0, 128]), 0, 0)], source: 0xFF_FFFF, alpha: 255)
         #expect(shared == nil)
         #expect(LineTerms([], source: 0, alpha: 255) == nil)
         // A label a configuration makes huge is drawn glyph by glyph, not held in memory.
-        let wide = GlyphBitmap(width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
-                               spans: [Int32](repeating: 0, count: 600))
+        let wide = GlyphBitmap(
+            width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
+            spans: [Int32](repeating: 0, count: 600))
         #expect(LineTerms([(wide, 0, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
-        #expect(LineTerms([(rowGlyph([255, 0]), 0, 0), (rowGlyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255) == nil)
+        #expect(
+            LineTerms([(rowGlyph([255, 0]), 0, 0), (rowGlyph([255, 0]), 1 << 40, 0)], source: 0xFF_FFFF, alpha: 255)
+                == nil)
     }
 
     /// A fading label (a new opacity every frame, as the thumb comes) is drawn from its line's
     /// coverage once it stays put: the same pixels as glyph by glyph, whatever the clip.
     @Test(arguments: ["Slide to unlock", "AV Tj ffi fl", "Проведите для разблокировки", "スライドでロック解除", "W.W.W"])
     func theFadingLineEqualsGlyphByGlyph(text: String) throws {
-        for (what, differing) in try composedAndGlyphByGlyph(text, opacities: [1.0, 0.93, 0.61, 0.6, 0.02], check: { text, r in
-            if text == "Slide to unlock" { #expect(r.lineMasksDrawn == 4, "all but the first draw") }
-        }) {
+        for (what, differing) in try composedAndGlyphByGlyph(
+            text, opacities: [1.0, 0.93, 0.61, 0.6, 0.02],
+            check: { text, r in
+                if text == "Slide to unlock" { #expect(r.lineMasksDrawn == 4, "all but the first draw") }
+            })
+        {
             #expect(differing == 0, "\(what): \(differing) pixels differ")
         }
     }
@@ -322,19 +352,22 @@ import Testing
     /// The mask merges glyphs whose inks do not meet, bridges narrow gaps in a row and skips
     /// wide ones (the same pixels either way); inks that meet, or a huge label, have none.
     @Test func theLineMaskMergesGlyphsApart() {
-        let a = rowGlyph([255, 90, 0]), b = rowGlyph([0, 200, 255])
+        let a = rowGlyph([255, 90, 0])
+        let b = rowGlyph([0, 200, 255])
         for x in [1, 3, 8, 9, 40] {
             let mask = LineMask([(a, 0, 0), (b, x, 0)])
             #expect(mask != nil, "second glyph at \(x)")
-            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 0.7), masked = canvasWithNoise(50, 1)
+            let plain = glyphByGlyph([(a, 0), (b, x)], opacity: 0.7)
+            let masked = canvasWithNoise(50, 1)
             let p = PackedColor(Color(rgb: 0x336699), opacity: 0.7)
             mask?.draw(on: masked, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
             #expect((0..<50).allSatisfy { plain.pixels[$0] == masked.pixels[$0] }, "second glyph at \(x)")
         }
         #expect(LineMask([(a, 0, 0), (a, 1, 0)]) == nil, "inks that meet")
         #expect(LineMask([]) == nil)
-        let wide = GlyphBitmap(width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
-                               spans: [Int32](repeating: 0, count: 600))
+        let wide = GlyphBitmap(
+            width: 1000, height: 300, left: 0, top: 0, alpha: [UInt8](repeating: 0, count: 300_000),
+            spans: [Int32](repeating: 0, count: 600))
         #expect(LineMask([(wide, 0, 0)]) == nil)
         #expect(LineMask([(a, 0, 0), (a, 1 << 40, 0)]) == nil)
     }

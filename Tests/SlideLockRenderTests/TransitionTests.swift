@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockRender
 
@@ -20,13 +21,13 @@ import Testing
     @Test func revealFollowsTheThumb() {
         var v = ControlVisual(state: .dragging, progress: 0.4)
         #expect(SceneBuilder.interactiveReveal(v) == 0.4)
-        v.state = .locked                  // released early: springing back with the thumb
+        v.state = .locked // released early: springing back with the thumb
         v.progress = 0.1
         #expect(SceneBuilder.interactiveReveal(v) == 0.1)
-        v.state = .busy                    // hook mode: completes as the thumb reaches the end
+        v.state = .busy // hook mode: completes as the thumb reaches the end
         v.progress = 1
         #expect(SceneBuilder.interactiveReveal(v) == 1)
-        v.state = .unlocked                // exit mode: the exit clock finishes it
+        v.state = .unlocked // exit mode: the exit clock finishes it
         v.progress = 0.8
         v.exitOffset = 0.9
         #expect(SceneBuilder.interactiveReveal(v) == 0.9)
@@ -57,9 +58,10 @@ import Testing
 
     @Test func fadeTowardMixesPerChannel() {
         let c = Canvas(width: 2, height: 1)
-        c.pixels[0] = 0x000000; c.pixels[1] = 0xFF8040
+        c.pixels[0] = 0x000000
+        c.pixels[1] = 0xFF8040
         c.fade(toward: Color(rgb: 0xFFFFFF), amount: 0.5)
-        #expect(c.pixels[0] == 0x7F7F7F)     // 127.5 rounds down
+        #expect(c.pixels[0] == 0x7F7F7F) // 127.5 rounds down
         #expect(c.pixels[1] == 0xFFBF9F)
         c.fade(toward: Color(rgb: 0x2BB673), amount: 1)
         #expect(c.pixels[0] == 0x2BB673 && c.pixels[1] == 0x2BB673)
@@ -90,7 +92,8 @@ import Testing
         var session = LockSession(settings: s, width: 800, height: 480)
         _ = session.handle(.touchDown(id: 0, point: Point(x: 112, y: 240), time: 0))
         for i in 1...30 {
-            _ = session.handle(.touchMove(id: 0, point: Point(x: 112 + 576 * Double(i) / 30, y: 240), time: Double(i) / 60))
+            _ = session.handle(
+                .touchMove(id: 0, point: Point(x: 112 + 576 * Double(i) / 30, y: 240), time: Double(i) / 60))
         }
         _ = session.handle(.touchUp(id: 0, time: 0.6))
         #expect(session.state == .busy)

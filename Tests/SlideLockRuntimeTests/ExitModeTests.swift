@@ -1,14 +1,15 @@
 import Glibc
-import Testing
 import SlideLockCore
 import SlideLockRender
+import Testing
+
 @testable import SlideLockRuntime
 
 /// Exit mode: after the unlock frame (and the slide-off, when on) is on screen, the loop
 /// returns 0 within two refresh intervals, whatever animates and however frames complete.
 @Suite struct ExitModeTests {
     static let animations: [[String]] = [
-        [],                                         // the shipped defaults: hue animating
+        [], // the shipped defaults: hue animating
         ["animation.hue=off"],
         ["animation.shimmer=on"],
         ["animation.exit_transition=on"],
@@ -27,7 +28,8 @@ import SlideLockRender
         // The last frame the exit needs shows the moment of the exit; the process leaves
         // no later than two refreshes after that moment.
         let exitMoment = lift + transition
-        #expect(f.world.now() <= exitMoment + 2 * interval + 1e-6, "left at \(f.world.now()), exit moment \(exitMoment)")
+        #expect(
+            f.world.now() <= exitMoment + 2 * interval + 1e-6, "left at \(f.world.now()), exit moment \(exitMoment)")
         let last = try #require(f.output.shown.last)
         let completed = try #require(last.completed)
         if f.settings.animation.exitTransition && completed < exitMoment - 1e-6 {

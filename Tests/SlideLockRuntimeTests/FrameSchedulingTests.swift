@@ -1,7 +1,8 @@
 import Glibc
-import Testing
 import SlideLockCore
 import SlideLockPlatform
+import Testing
+
 @testable import SlideLockRuntime
 
 @Suite struct FrameSchedulingTests {
@@ -10,12 +11,14 @@ import SlideLockPlatform
     @Test(arguments: [FakePacing.paced, .unpaced])
     func framesDrawnAheadAreNeverStale(pacing: FakePacing) throws {
         let f = try LoopFixture([], pacing: pacing)
-        let from = f.thumbCentre(progress: 0), to = f.thumbCentre(progress: 0.8)
+        let from = f.thumbCentre(progress: 0)
+        let to = f.thumbCentre(progress: 0.8)
         // Moves every 7 ms, out of step with the 16.7 ms vblanks; still down at the end.
         var moves: [(time: Double, x: Double)] = []
         f.world.touch(101, .touchDown(id: 1, point: from, time: 101))
         for i in 1...60 {
-            let t = 101 + Double(i) * 0.007, x = from.x + (to.x - from.x) * Double(i) / 60
+            let t = 101 + Double(i) * 0.007
+            let x = from.x + (to.x - from.x) * Double(i) / 60
             f.world.touch(t, .touchMove(id: 1, point: Point(x: x, y: from.y), time: t))
             moves.append((t, x))
         }
@@ -73,12 +76,14 @@ import SlideLockPlatform
         let path = "/tmp/slidelock-latch-test-\(getpid()).jsonl"
         defer { unlink(path) }
         f.loop.trace = try FrameTrace(path: path)
-        let from = f.thumbCentre(progress: 0), to = f.thumbCentre(progress: 0.7)
+        let from = f.thumbCentre(progress: 0)
+        let to = f.thumbCentre(progress: 0.7)
         // Moves every 7 ms (out of step with the vblanks), the finger still down at the end.
         f.world.touch(101, .touchDown(id: 1, point: from, time: 101))
         for i in 1...60 {
             let t = 101 + Double(i) * 0.007
-            f.world.touch(t, .touchMove(id: 1, point: Point(x: from.x + (to.x - from.x) * Double(i) / 60, y: from.y), time: t))
+            f.world.touch(
+                t, .touchMove(id: 1, point: Point(x: from.x + (to.x - from.x) * Double(i) / 60, y: from.y), time: t))
         }
         f.world.endOfTest = 101.6
         _ = try f.run()
@@ -105,7 +110,8 @@ import SlideLockPlatform
     /// After a partial slide the thumb springs home; then the loop sleeps again.
     @Test func partialSlideSpringsBackThenSleeps() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .paced)
-        let from = f.thumbCentre(progress: 0), to = f.thumbCentre(progress: 0.6)
+        let from = f.thumbCentre(progress: 0)
+        let to = f.thumbCentre(progress: 0.6)
         let lift = f.world.slide(start: 101, from: from, to: to)
         #expect(try f.run() == 128 + SIGTERM)
         let last = try #require(f.output.shown.last)

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockPlatform
 @testable import SlideLockRuntime
@@ -48,10 +49,11 @@ final class ScriptedHotplug: HotplugSource {
         s.display.power.dimAfter = 0
         s.display.power.blankAfter = 0
         let logs = LogBox()
-        let loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
-                                signals: ScriptSignals(clock), input: ScriptTouch(clock),
-                                log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
-                                notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
+        let loop = try LockLoop(
+            display: display, rotations: [.upright], touchIndex: 0, settings: s,
+            signals: ScriptSignals(clock), input: ScriptTouch(clock),
+            log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
+            notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
         loop.hotplug = ScriptedHotplug()
         let second = ScriptPanel(clock)
         // t=2: the output goes (every output gone: the loop must carry on); t=4: it is back,
@@ -66,11 +68,11 @@ final class ScriptedHotplug: HotplugSource {
         #expect(display.reprobes == 2)
         #expect(logs.lines.contains("output FAKE-1 unplugged: its buffers are released"))
         #expect(logs.lines.contains { $0.hasPrefix("output FAKE-1 connected") })
-        #expect(first.presents.allSatisfy { $0.time < 2 })               // nothing drawn on the gone one
+        #expect(first.presents.allSatisfy { $0.time < 2 }) // nothing drawn on the gone one
         let lit = try #require(second.presents.first)
-        #expect(lit.time >= 4 && lit.time < 4.1)                          // lit at once
-        #expect(abs(lit.level - (first.presents.first?.level ?? 0)) < 0.5)  // with a whole lock frame
-        #expect(clock.time >= 5.5 && clock.time < 10)                     // the swipe on it unlocked
+        #expect(lit.time >= 4 && lit.time < 4.1) // lit at once
+        #expect(abs(lit.level - (first.presents.first?.level ?? 0)) < 0.5) // with a whole lock frame
+        #expect(clock.time >= 5.5 && clock.time < 10) // the swipe on it unlocked
     }
 
     @Test func theTouchOutputBackAtAnotherSizeTakesTouchOnItsNewSlider() throws {
@@ -82,10 +84,11 @@ final class ScriptedHotplug: HotplugSource {
         s.display.power.blankAfter = 0
         let logs = LogBox()
         let touch = RemapTouch(clock)
-        let loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
-                                signals: ScriptSignals(clock), input: touch,
-                                log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
-                                notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
+        let loop = try LockLoop(
+            display: display, rotations: [.upright], touchIndex: 0, settings: s,
+            signals: ScriptSignals(clock), input: touch,
+            log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
+            notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
         loop.hotplug = ScriptedHotplug()
         // t=2 the output goes, t=3 it is back at 1280x720: its slider is longer and lower.
         let bigger = ScriptPanel(clock, width: 1280, height: 720)
@@ -93,7 +96,8 @@ final class ScriptedHotplug: HotplugSource {
         display.nextChange = ([], ["FAKE-1"])
         display.onReprobe = { n in if n == 1 { display.nextChange = ([bigger], []) } }
         let layout = SceneBuilder(settings: s, width: 1280, height: 720).layout
-        let home = layout.thumb(progress: 0), end = layout.thumb(progress: 1)
+        let home = layout.thumb(progress: 0)
+        let end = layout.thumb(progress: 1)
         // The old 800x480 swipe misses the new thumb; one along the new track unlocks.
         clock.touches = IdleLoopTests.swipe(at: 4)
         clock.touches += [(5, [.touchDown(id: 1, point: Point(x: home.midX, y: home.midY), time: 5)])]

@@ -1,5 +1,6 @@
 import Glibc
 import Testing
+
 @testable import SlideLockCore
 @testable import SlideLockPlatform
 @testable import SlideLockRuntime
@@ -21,11 +22,15 @@ final class ScriptClock: EventWaiter {
     func now() -> Double { time }
     func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32> {
         waits += 1
-        let nextTouch = touches.first?.0, nextSignal = signals.first?.0
+        let nextTouch = touches.first?.0
+        let nextSignal = signals.first?.0
         let next = [deadline, nextTouch, nextSignal, flipDue, others.first?.0].compactMap { $0 }.min() ?? (time + 1000)
         time = max(time, next)
         var ready: Set<Int32> = []
-        while let o = others.first, o.0 <= time { ready.insert(o.1); others.removeFirst() }
+        while let o = others.first, o.0 <= time {
+            ready.insert(o.1)
+            others.removeFirst()
+        }
         if let t = flipDue, t <= time { ready.insert(flipFD) }
         if let t = nextTouch, t <= time { ready.insert(touchFD) }
         if let t = nextSignal, t <= time { ready.insert(signalFD) }
@@ -39,7 +44,10 @@ final class ScriptTouch: TouchSource {
     var pollDescriptors: [Int32] { [clock.touchFD] }
     func readAvailable() -> [LockEvent] {
         var out: [LockEvent] = []
-        while let first = clock.touches.first, first.0 <= clock.time { out += first.1; clock.touches.removeFirst() }
+        while let first = clock.touches.first, first.0 <= clock.time {
+            out += first.1
+            clock.touches.removeFirst()
+        }
         return out
     }
     func advance(to seconds: Double) -> [LockEvent] { [] }
@@ -53,7 +61,10 @@ final class ScriptSignals: SignalReader {
     var fd: Int32 { clock.signalFD }
     func read() -> [Int32] {
         var out: [Int32] = []
-        while let first = clock.signals.first, first.0 <= clock.time { out.append(first.1); clock.signals.removeFirst() }
+        while let first = clock.signals.first, first.0 <= clock.time {
+            out.append(first.1)
+            clock.signals.removeFirst()
+        }
         return out
     }
 }
@@ -85,7 +96,9 @@ final class ScriptPanel: PanelOutput {
     func abandonFlip() {}
     func present(shadow: UnsafePointer<UInt32>, stride: Int, damage: [PixelRect]) throws {
         #expect(!blanked, "present while blank")
-        for r in damage { for y in r.y..<r.maxY { for x in r.x..<r.maxX { shown[y * width + x] = shadow[y * stride + x] } } }
+        for r in damage {
+            for y in r.y..<r.maxY { for x in r.x..<r.maxX { shown[y * width + x] = shadow[y * stride + x] } }
+        }
         presents.append((clock.time, meanLevel))
         if paced {
             clock.flipDue = clock.time + 1.0 / 60
@@ -120,8 +133,14 @@ final class ScriptDisplay: PanelDisplay {
     var isFlipPending: Bool { panel.isFlipPending }
     func close() {}
     var deviceDescription: String { "fake" }
-    func blank() throws { panel.blanked = true; blanks += 1 }
-    func unblank() throws { panel.blanked = false; unblanks += 1 }
+    func blank() throws {
+        panel.blanked = true
+        blanks += 1
+    }
+    func unblank() throws {
+        panel.blanked = false
+        unblanks += 1
+    }
 }
 
 final class FakeBacklight: BacklightControl {
@@ -153,8 +172,10 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
         let loop: LockLoop
         let logs = LogBox()
 
-        init(backlight: FakeBacklight?, hue: Bool = true, paced: Bool = false, dim: Double = 10, blank: Double = 20,
-             reloaded: ((inout Settings) -> Void)? = nil) throws {
+        init(
+            backlight: FakeBacklight?, hue: Bool = true, paced: Bool = false, dim: Double = 10, blank: Double = 20,
+            reloaded: ((inout Settings) -> Void)? = nil
+        ) throws {
             panel = ScriptPanel(clock)
             panel.paced = paced
             display = ScriptDisplay(panel)
@@ -169,9 +190,10 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
             reloaded?(&fresh)
             let box = logs
             let log = Logger(verbose: true, systemd: false, sink: { _, line in box.lines.append(line) })
-            loop = try LockLoop(display: display, rotations: [.upright], touchIndex: 0, settings: s,
-                                signals: ScriptSignals(clock), input: ScriptTouch(clock), log: log, notifier: nil,
-                                waiter: clock, reload: { [fresh] in fresh }, makeAction: { _ in nil })
+            loop = try LockLoop(
+                display: display, rotations: [.upright], touchIndex: 0, settings: s,
+                signals: ScriptSignals(clock), input: ScriptTouch(clock), log: log, notifier: nil,
+                waiter: clock, reload: { [fresh] in fresh }, makeAction: { _ in nil })
             loop.idle = IdleControl(settings: s, backlight: backlight, hook: [], output: "FAKE-1", now: 0, log: log)
         }
     }
@@ -191,7 +213,7 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
         let dim = try #require(p.first { $0.time >= 10 && $0.time < 20 })
         #expect(abs(dim.time - 10) < 0.05)
         #expect(abs(dim.level - lit * 0.25) < 1, "lit \(lit), dim \(dim.level)")
-        #expect(!p.contains { $0.time > 10.1 && $0.time < 30 })          // still while dim, nothing while blank
+        #expect(!p.contains { $0.time > 10.1 && $0.time < 30 }) // still while dim, nothing while blank
         let woke = try #require(p.first { $0.time >= 30 })
         #expect(abs(woke.level - lit) < 0.5, "the wake frame is the whole lit lock screen")
         // The blank's wait had no deadline at all: the process slept until the touch.
@@ -217,8 +239,10 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
         let bl = FakeBacklight()
         do {
             let rig = try Rig(backlight: bl, hue: false)
-            rig.clock.touches = [(25, [.touchDown(id: 0, point: Point(x: 400, y: 100), time: 25)]),
-                                 (25.1, [.touchUp(id: 0, time: 25.1)])]
+            rig.clock.touches = [
+                (25, [.touchDown(id: 0, point: Point(x: 400, y: 100), time: 25)]),
+                (25.1, [.touchUp(id: 0, time: 25.1)]),
+            ]
             rig.clock.signals = [(26, SIGTERM)]
             #expect(try rig.loop.run() == 128 + SIGTERM)
             #expect(bl.values == [0.8, 0.8 * 0.25, 0, 0.8])

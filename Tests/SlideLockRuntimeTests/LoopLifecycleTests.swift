@@ -1,20 +1,23 @@
 import Glibc
-import Testing
 import SlideLockCore
 import SlideLockPlatform
 import SlideLockRender
+import Testing
+
 @testable import SlideLockRuntime
 
 @Suite struct LoopLifecycleTests {
     @Test func stateSequencePerSlide() throws {
-        let ok = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"], action: FakeAction(succeeds: true))
+        let ok = try LoopFixture(
+            ["action.on_unlock=hook", "action.hook=/bin/true"], action: FakeAction(succeeds: true))
         ok.fullSlide(at: 101)
         ok.world.endOfTest = 106
         _ = try ok.run()
         #expect(ok.states == [.locked, .pressed, .dragging, .busy, .unlocked, .locked])
         #expect(ok.notifier.statuses == ["pressed", "dragging", "busy", "unlocked", "locked"])
 
-        let failing = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/false"], action: FakeAction(succeeds: false))
+        let failing = try LoopFixture(
+            ["action.on_unlock=hook", "action.hook=/bin/false"], action: FakeAction(succeeds: false))
         failing.fullSlide(at: 101)
         failing.world.endOfTest = 106
         _ = try failing.run()
@@ -42,13 +45,18 @@ import SlideLockRender
         // The old config still unlocks in exit mode.
         f.fullSlide(at: 102)
         #expect(try f.run() == 0)
-        #expect(f.logLines.contains { $0.contains("configuration not reloaded, keeping the old one") && $0.contains("broken") })
+        #expect(
+            f.logLines.contains {
+                $0.contains("configuration not reloaded, keeping the old one") && $0.contains("broken")
+            })
         #expect(f.output.frames.count > 1)
     }
 
     @Test func sighupReloadAppliesAGoodConfig() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .paced)
-        f.reloadResult = { try ConfigLoader.load(sources: [], overrides: ["animation.hue=off", "theme.background=#203040"]) }
+        f.reloadResult = {
+            try ConfigLoader.load(sources: [], overrides: ["animation.hue=off", "theme.background=#203040"])
+        }
         f.world.signal(101, SIGHUP)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(f.logLines.contains { $0.contains("configuration reloaded") })
@@ -58,7 +66,8 @@ import SlideLockRender
 
     @Test func sigusr1RelocksMidDrag() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .paced)
-        let from = f.thumbCentre(progress: 0), to = f.thumbCentre(progress: 0.5)
+        let from = f.thumbCentre(progress: 0)
+        let to = f.thumbCentre(progress: 0.5)
         f.world.touch(101, .touchDown(id: 1, point: from, time: 101))
         f.world.touch(101.1, .touchMove(id: 1, point: to, time: 101.1))
         f.world.signal(101.2, SIGUSR1)
@@ -125,7 +134,8 @@ import SlideLockRender
     @Test func outputsShareTheFontsOpenedAtStart() throws {
         let wanted = ["No Such Family", "DejaVu Sans"]
         let fonts = try LabelFonts(wanted, weight: .bold)
-        let f = try LoopFixture(["theme.fonts=No Such Family, DejaVu Sans"], sizes: [(400, 240), (320, 240)], fonts: fonts)
+        let f = try LoopFixture(
+            ["theme.fonts=No Such Family, DejaVu Sans"], sizes: [(400, 240), (320, 240)], fonts: fonts)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(f.output.frames.count >= 1 && f.display.outputs[1].frames.count >= 1)
         #expect(f.loop.views.map(\.renderer.openedFontSets) == [0, 0])

@@ -1,7 +1,8 @@
 import Glibc
-import Testing
 import SlideLockCore
 import SlideLockPlatform
+import Testing
+
 @testable import SlideLockRuntime
 
 /// Another program takes DRM master while the lock runs (shipped defaults: the hue animates).
@@ -28,7 +29,9 @@ import SlideLockPlatform
 
     @Test func aFingerDownWhenMasterIsLostUnlocksNothingButTheNextSlideDoes() throws {
         let f = try LoopFixture([])
-        let home = f.thumbCentre(progress: 0), half = f.thumbCentre(progress: 0.5), end = f.thumbCentre(progress: 1)
+        let home = f.thumbCentre(progress: 0)
+        let half = f.thumbCentre(progress: 0.5)
+        let end = f.thumbCentre(progress: 1)
         f.world.touch(100.5, .touchDown(id: 1, point: home, time: 100.5))
         f.world.touch(100.8, .touchMove(id: 1, point: half, time: 100.8))
         f.display.masterTaken = 101...101.5
@@ -50,7 +53,7 @@ import SlideLockPlatform
         let f = try LoopFixture([])
         let home = f.thumbCentre(progress: 0)
         f.display.masterTaken = 101...101.5
-        f.world.touch(101.2, .touchDown(id: 1, point: home, time: 101.2))     // landed unseen
+        f.world.touch(101.2, .touchDown(id: 1, point: home, time: 101.2)) // landed unseen
         // After the lock is back, a resync (SYN_DROPPED) cancels it and reports it again.
         f.world.touch(101.8, .touchCancel(time: 101.8))
         f.world.touch(101.8, .touchDown(id: 2, point: home, time: 101.8))
@@ -78,8 +81,9 @@ import SlideLockPlatform
 
     @Test func aBlankPanelGoesDarkAgainWhenMasterIsBack() throws {
         let f = try LoopFixture(["display.dim_after=0", "display.blank_after=2"], watchdog: 2)
-        f.loop.idle = IdleControl(settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100,
-                                  log: f.log.logger)
+        f.loop.idle = IdleControl(
+            settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100,
+            log: f.log.logger)
         f.display.masterTaken = 103...104
         f.world.endOfTest = 105
         #expect(try f.run() == 128 + SIGTERM)
@@ -90,7 +94,8 @@ import SlideLockPlatform
     /// Contact `id` (already down on the thumb) moves to past the track's end in 14 steps
     /// from `start`, then lifts at `lift`; the run ends at 104.
     static func dragToTheEnd(_ f: LoopFixture, id: Int, from start: Double, lift: Double) {
-        let home = f.thumbCentre(progress: 0), end = f.thumbCentre(progress: 1)
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
         for i in 0..<14 {
             let t = start + Double(i) * 0.02
             let x = home.x + (end.x + 10 - home.x) * Double(i + 1) / 14
@@ -133,8 +138,10 @@ import SlideLockPlatform
 
     /// A full slide at `slideAt` while another program holds master over `taken`, run until
     /// `end` (SIGTERM): the loss is logged whatever the settings.
-    static func slideWhileAway(_ settings: [String], taken: ClosedRange<Double>, slideAt: Double,
-                               end: Double) throws -> LoopFixture {
+    static func slideWhileAway(
+        _ settings: [String], taken: ClosedRange<Double>, slideAt: Double,
+        end: Double
+    ) throws -> LoopFixture {
         let f = try LoopFixture(settings)
         f.display.masterTaken = taken
         f.fullSlide(at: slideAt)

@@ -48,7 +48,11 @@ public enum CommandLineSplitter {
             let c = characters[index]
             switch c {
             case " ", "\t", "\n", "\r\n":
-                if inWord { words.append(current); current = ""; inWord = false }
+                if inWord {
+                    words.append(current)
+                    current = ""
+                    inWord = false
+                }
                 index += 1
             case "'":
                 guard let close = characters[(index + 1)...].firstIndex(of: "'") else {
@@ -63,7 +67,10 @@ public enum CommandLineSplitter {
             case "\\":
                 guard index + 1 < characters.count else { throw .trailingBackslash }
                 let next = characters[index + 1]
-                if next != "\n" { current.append(next); inWord = true }
+                if next != "\n" {
+                    current.append(next)
+                    inWord = true
+                }
                 index += 2
             default:
                 current.append(c)
@@ -91,7 +98,9 @@ public enum CommandLineSplitter {
                 switch next {
                 case "\"", "\\", "$", "`": word.append(next)
                 case "\n": break
-                default: word.append(c); word.append(next)
+                default:
+                    word.append(c)
+                    word.append(next)
                 }
                 index += 2
                 continue

@@ -2,17 +2,18 @@
 // ghost-touch defences.
 
 extension ConfigKey {
-    static let displayKeys: [ConfigKey] = [
-        rotate,
-        .text("display", "device", \.display.device),
-        .text("display", "connector", \.display.connector),
-        mode,
-        .text("display", "fbdev", \.display.fbdev),
-        .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
-        .text("display", "touch_output", \.display.touchOutput),
-        format,
-        .choice("display", "on_exit", \.display.onExit),
-    ] + powerKeys
+    static let displayKeys: [ConfigKey] =
+        [
+            rotate,
+            .text("display", "device", \.display.device),
+            .text("display", "connector", \.display.connector),
+            mode,
+            .text("display", "fbdev", \.display.fbdev),
+            .number("display", "master_wait", \.display.masterWait, .closed(0...600)),
+            .text("display", "touch_output", \.display.touchOutput),
+            format,
+            .choice("display", "on_exit", \.display.onExit),
+        ] + powerKeys
 
     static let inputKeys: [ConfigKey] = [
         .text("input", "device", \.input.device),
@@ -80,8 +81,10 @@ extension ConfigKey {
             // libinput's entries are fractions of the panel (scale, shear, offset): past
             // ten panels either way no touch can land on the screen.
             guard matrix.values.allSatisfy({ abs($0) <= CalibrationMatrix.limit }) else {
-                throw ConfigValueError(message: "bad calibration \"\(text)\" (each number must be within "
-                    + "-\(ConfigValue.format(CalibrationMatrix.limit))...\(ConfigValue.format(CalibrationMatrix.limit)))")
+                throw ConfigValueError(
+                    message: "bad calibration \"\(text)\" (each number must be within "
+                        + "-\(ConfigValue.format(CalibrationMatrix.limit))...\(ConfigValue.format(CalibrationMatrix.limit)))"
+                )
             }
             settings.input.touch.calibration = matrix
         },

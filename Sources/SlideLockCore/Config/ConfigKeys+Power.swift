@@ -20,7 +20,9 @@ extension ConfigKey {
             case "none": settings.display.power.backlight = .none
             default:
                 guard !text.isEmpty, !text.contains("/"), text != ".", text != ".." else {
-                    throw ConfigValueError(message: "bad backlight \"\(text)\" (expected auto, none or a device name in /sys/class/backlight)")
+                    throw ConfigValueError(
+                        message:
+                            "bad backlight \"\(text)\" (expected auto, none or a device name in /sys/class/backlight)")
                 }
                 settings.display.power.backlight = .named(text)
             }

@@ -5,7 +5,8 @@
 
 extension ConfigKey {
     /// Every settable key, in render order.
-    static let all: [ConfigKey] = themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
+    static let all: [ConfigKey] =
+        themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
         + displayKeys + inputKeys
 
     /// Section names in render order.

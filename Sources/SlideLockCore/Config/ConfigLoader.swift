@@ -9,15 +9,20 @@ public enum ConfigLoader {
     /// section.key=value` in `overrides`. `theme.name` is resolved first (the last valid one
     /// wins), and every other assignment is applied in order over that base theme.
     /// Throws every error found, not just the first.
-    public static func load(sources: [ConfigSource], overrides: [String] = [],
-                            theme: String? = nil) throws(ConfigErrors) -> Settings {
+    public static func load(
+        sources: [ConfigSource], overrides: [String] = [],
+        theme: String? = nil
+    ) throws(ConfigErrors) -> Settings {
         var items: [Result<ConfigAssignment, ConfigError>] = []
         for source in sources {
             items += ConfigParser.parse(source, sections: ConfigKey.sections)
         }
         if let theme {
-            items.append(.success(ConfigAssignment(file: "--theme", line: nil, section: "theme",
-                                                   key: "name", value: theme)))
+            items.append(
+                .success(
+                    ConfigAssignment(
+                        file: "--theme", line: nil, section: "theme",
+                        key: "name", value: theme)))
         }
         items += overrides.map(ConfigParser.parseOverride)
 
@@ -40,9 +45,12 @@ public enum ConfigLoader {
         // Checked once everything is applied: the hook may be set after on_unlock, or in
         // another file.
         if settings.action.mode == .hook, ConfigParser.trimmed(Substring(settings.action.hook)).isEmpty,
-           let location = lastUnlockMode {
-            errors.append(ConfigError(file: location.file, line: location.line, key: location.path,
-                                      message: "on_unlock = hook needs action.hook (a command line)"))
+            let location = lastUnlockMode
+        {
+            errors.append(
+                ConfigError(
+                    file: location.file, line: location.line, key: location.path,
+                    message: "on_unlock = hook needs action.hook (a command line)"))
         }
         guard errors.isEmpty else { throw ConfigErrors(errors) }
         return settings
@@ -75,7 +83,8 @@ public enum ConfigLoader {
     /// Applies one assignment; the error, located, when the key or value is bad.
     static func apply(_ assignment: ConfigAssignment, to settings: inout Settings) -> ConfigError? {
         guard let key = ConfigKey.named(section: assignment.section, assignment.key) else {
-            let message = ConfigKey.sections.contains(assignment.section)
+            let message =
+                ConfigKey.sections.contains(assignment.section)
                 ? "unknown key \"\(assignment.key)\" in [\(assignment.section)]"
                 : ConfigParser.unknownSection(assignment.section, sections: ConfigKey.sections)
             return ConfigError(file: assignment.file, line: assignment.line, message: message)

@@ -30,11 +30,15 @@ enum ConfigParser {
     /// Every line of `source` in order: an assignment or the error found on it. Sections
     /// not in `sections` are reported once, at their header, and their lines skipped.
     static func parse(_ source: ConfigSource, sections: [String]) -> [Result<ConfigAssignment, ConfigError>] {
-        enum Current { case none, known(String), skipped }
+        enum Current {
+            case none
+            case known(String)
+            case skipped
+        }
         var current = Current.none
         var items: [Result<ConfigAssignment, ConfigError>] = []
         var text = Substring(source.text)
-        if text.first == "\u{FEFF}" { text = text.dropFirst() }  // editors on other systems add a BOM
+        if text.first == "\u{FEFF}" { text = text.dropFirst() } // editors on other systems add a BOM
         // isNewline also splits "\r\n" (one Character), so CRLF files number lines right.
         let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
         for (index, raw) in lines.enumerated() {
@@ -46,7 +50,7 @@ enum ConfigParser {
             if line.hasPrefix("[") {
                 guard line.hasSuffix("]"), line.count >= 2 else {
                     error(nil, "expected \"[section]\"")
-                    current = .skipped  // its keys would otherwise land in the previous section
+                    current = .skipped // its keys would otherwise land in the previous section
                     continue
                 }
                 let name = trimmed(line.dropFirst().dropLast())
@@ -70,8 +74,11 @@ enum ConfigParser {
             case .known(let section):
                 switch unquote(rawValue) {
                 case .success(let value):
-                    items.append(.success(ConfigAssignment(file: source.name, line: index + 1, section: section,
-                                                           key: key, value: value)))
+                    items.append(
+                        .success(
+                            ConfigAssignment(
+                                file: source.name, line: index + 1, section: section,
+                                key: key, value: value)))
                 case .failure(let failure):
                     error(section + "." + key, failure.message)
                 }
@@ -85,8 +92,10 @@ enum ConfigParser {
         let file = "--set"
         let bad = ConfigError(file: file, line: nil, message: "expected \"section.key=value\", got \"\(text)\"")
         guard let (path, rawValue) = split(trimmed(Substring(text))),
-              let dot = path.firstIndex(of: ".") else { return .failure(bad) }
-        let section = trimmed(path[..<dot]), key = trimmed(path[path.index(after: dot)...])
+            let dot = path.firstIndex(of: ".")
+        else { return .failure(bad) }
+        let section = trimmed(path[..<dot])
+        let key = trimmed(path[path.index(after: dot)...])
         guard !section.isEmpty, !key.isEmpty else { return .failure(bad) }
         switch unquote(rawValue) {
         case .success(let value):
@@ -122,7 +131,8 @@ enum ConfigParser {
     /// `text` without leading and trailing whitespace.
     static func trimmed(_ text: Substring) -> String {
         guard let start = text.firstIndex(where: { !$0.isWhitespace }),
-              let end = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+            let end = text.lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
         return String(text[start...end])
     }
 }

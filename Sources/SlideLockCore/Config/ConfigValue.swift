@@ -28,9 +28,9 @@ struct NumberRange: Sendable, CustomStringConvertible {
     /// `0...1`, `> 0` or `>= 0`.
     var description: String {
         switch (lower, upper) {
-        case let (lower?, upper?): return ConfigValue.format(lower) + "..." + ConfigValue.format(upper)
-        case let (lower?, nil): return (lowerInclusive ? ">= " : "> ") + ConfigValue.format(lower)
-        case let (nil, upper?): return "<= " + ConfigValue.format(upper)
+        case (let lower?, let upper?): return ConfigValue.format(lower) + "..." + ConfigValue.format(upper)
+        case (let lower?, nil): return (lowerInclusive ? ">= " : "> ") + ConfigValue.format(lower)
+        case (nil, let upper?): return "<= " + ConfigValue.format(upper)
         case (nil, nil): return "any number"
         }
     }
@@ -46,8 +46,10 @@ enum ConfigValue {
         }
         guard range.contains(value) else {
             let closed = range.lower != nil && range.upper != nil
-            throw ConfigValueError(message: closed ? "\(text) is out of range \(range)"
-                                                   : "\(text) is out of range (must be \(range))")
+            throw ConfigValueError(
+                message: closed
+                    ? "\(text) is out of range \(range)"
+                    : "\(text) is out of range (must be \(range))")
         }
         return value
     }
@@ -55,9 +57,11 @@ enum ConfigValue {
     /// The finite decimal number `text` spells, if it is one.
     static func decimal(_ text: String) -> Double? {
         // Double(_:) also takes "nan", "inf" and hex floats; the config promises decimals only.
-        let decimal = !text.isEmpty && text.unicodeScalars.allSatisfy {
-            ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0)
-        }
+        let decimal =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ("0"..."9").contains($0) || "+-.eE".unicodeScalars.contains($0)
+            }
         guard decimal, let value = Double(text), value.isFinite else { return nil }
         return value
     }
@@ -88,7 +92,8 @@ enum ConfigValue {
     static func choice<E: RawRepresentable & CaseIterable>(_ text: String) throws(ConfigValueError) -> E
     where E.RawValue == String {
         guard let value = E(rawValue: text) else {
-            throw ConfigValueError(message: "bad value \"\(text)\" (expected \(alternatives(E.allCases.map(\.rawValue))))")
+            throw ConfigValueError(
+                message: "bad value \"\(text)\" (expected \(alternatives(E.allCases.map(\.rawValue))))")
         }
         return value
     }

@@ -79,7 +79,9 @@ public struct LayoutSettings: Equatable, Sendable {
 
 /// Easing used when the thumb returns home.
 public enum SnapBack: String, CaseIterable, Equatable, Sendable {
-    case spring, easeInOut = "ease-in-out", linear
+    case spring
+    case easeInOut = "ease-in-out"
+    case linear
 }
 
 /// Motion: spring, hue rotation, shimmer, state timings.

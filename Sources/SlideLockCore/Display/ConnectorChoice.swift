@@ -11,7 +11,9 @@ public struct ConnectorSummary: Equatable, Sendable {
     public var modeCount: Int
 
     public init(name: String, status: ConnectorStatus, modeCount: Int) {
-        self.name = name; self.status = status; self.modeCount = modeCount
+        self.name = name
+        self.status = status
+        self.modeCount = modeCount
     }
 }
 
@@ -39,7 +41,9 @@ public enum ConnectorChoice {
             }
             return [index]
         }
-        let connected = connectors.indices.filter { connectors[$0].status == .connected && connectors[$0].modeCount > 0 }
+        let connected = connectors.indices.filter {
+            connectors[$0].status == .connected && connectors[$0].modeCount > 0
+        }
         if !connected.isEmpty { return connected }
         let unknown = connectors.indices.filter { connectors[$0].status == .unknown && connectors[$0].modeCount > 0 }
         if !unknown.isEmpty { return unknown }

@@ -9,16 +9,24 @@ public struct DisplayMode: Equatable, Sendable, CustomStringConvertible {
     /// Made from the kernel's `video=` command line (`DRM_MODE_TYPE_USERDEF`).
     public var isUserDefined: Bool
 
-    public init(width: Int, height: Int, refreshMillihertz: Int,
-                isPreferred: Bool = false, isUserDefined: Bool = false) {
-        self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
-        self.isPreferred = isPreferred; self.isUserDefined = isUserDefined
+    public init(
+        width: Int, height: Int, refreshMillihertz: Int,
+        isPreferred: Bool = false, isUserDefined: Bool = false
+    ) {
+        self.width = width
+        self.height = height
+        self.refreshMillihertz = refreshMillihertz
+        self.isPreferred = isPreferred
+        self.isUserDefined = isUserDefined
     }
 
     /// `800x480@60` (or `@59.94` when the refresh is not a whole number of hertz).
     public var description: String {
-        let whole = refreshMillihertz / 1000, frac = (refreshMillihertz % 1000 + 5) / 10
-        let hz = frac == 0 || frac == 100 ? "\((refreshMillihertz + 500) / 1000)"
+        let whole = refreshMillihertz / 1000
+        let frac = (refreshMillihertz % 1000 + 5) / 10
+        let hz =
+            frac == 0 || frac == 100
+            ? "\((refreshMillihertz + 500) / 1000)"
             : "\(whole).\(frac < 10 ? "0" : "")\(frac)"
         return "\(width)x\(height)@\(hz)"
     }
@@ -38,7 +46,9 @@ public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
     public var refreshMillihertz: Int?
 
     public init(width: Int, height: Int, refreshMillihertz: Int? = nil) {
-        self.width = width; self.height = height; self.refreshMillihertz = refreshMillihertz
+        self.width = width
+        self.height = height
+        self.refreshMillihertz = refreshMillihertz
     }
 
     /// Parses `1024x768`, `800x480@60` or `1920x1080@59.94`; `nil` when malformed.
@@ -47,7 +57,8 @@ public struct ModeRequest: Equatable, Sendable, CustomStringConvertible {
         guard atParts.count <= 2 else { return nil }
         let size = atParts[0].lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard size.count == 2, let w = Int(size[0]), let h = Int(size[1]), w > 0, h > 0 else { return nil }
-        width = w; height = h
+        width = w
+        height = h
         if atParts.count == 2 {
             guard let hz = Double(atParts[1]), hz > 0, hz < 1000 else { return nil }
             refreshMillihertz = Int((hz * 1000).rounded())
@@ -122,7 +133,8 @@ public enum ModeChoice {
     static func largest(in modes: [DisplayMode]) -> Int {
         var best = 0
         for i in modes.indices.dropFirst() {
-            let a = modes[i], b = modes[best]
+            let a = modes[i]
+            let b = modes[best]
             if (a.width * a.height, a.refreshMillihertz) > (b.width * b.height, b.refreshMillihertz) { best = i }
         }
         return best

@@ -6,7 +6,9 @@ public struct Uevent: Equatable, Sendable {
     public var properties: [String: String]
 
     public init(action: String, devpath: String, properties: [String: String]) {
-        self.action = action; self.devpath = devpath; self.properties = properties
+        self.action = action
+        self.devpath = devpath
+        self.properties = properties
     }
 
     /// Parses one datagram; nil for anything else, e.g. udev's re-broadcasts, which start
@@ -53,7 +55,10 @@ public struct OutputChanges: Equatable, Sendable {
     public var add: [String]
     public var remove: [String]
 
-    public init(add: [String], remove: [String]) { self.add = add; self.remove = remove }
+    public init(add: [String], remove: [String]) {
+        self.add = add
+        self.remove = remove
+    }
 
     public var isEmpty: Bool { add.isEmpty && remove.isEmpty }
 

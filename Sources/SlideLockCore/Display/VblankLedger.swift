@@ -19,8 +19,10 @@ public struct VblankLedger: Sendable {
     /// A flip queued at `queued` completed at vblank `sequence` (timestamp `completed`),
     /// and the program read that completion at `readAt`. `wantsNext`: a next frame was
     /// due right away (animating), so the following vblank should be caught.
-    public mutating func record(queued: Double, completed: Double, sequence: UInt32, readAt: Double,
-                                interval: Double, wantsNext: Bool) {
+    public mutating func record(
+        queued: Double, completed: Double, sequence: UInt32, readAt: Double,
+        interval: Double, wantsNext: Bool
+    ) {
         flips += 1
         if let p = previous, interval > 0 {
             let gap = Int(sequence &- p.sequence)

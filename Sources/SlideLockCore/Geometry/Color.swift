@@ -6,14 +6,18 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
     public var alpha: Double
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
     }
 
     /// `0xRRGGBB`.
     public init(rgb: UInt32, alpha: Double = 1) {
-        self.init(red: Double((rgb >> 16) & 0xFF) / 255,
-                  green: Double((rgb >> 8) & 0xFF) / 255,
-                  blue: Double(rgb & 0xFF) / 255, alpha: alpha)
+        self.init(
+            red: Double((rgb >> 16) & 0xFF) / 255,
+            green: Double((rgb >> 8) & 0xFF) / 255,
+            blue: Double(rgb & 0xFF) / 255, alpha: alpha)
     }
 
     public static let white = Color(rgb: 0xFFFFFF)
@@ -36,8 +40,9 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
         func byte(_ i: Int) -> Double { Double(values[i] << 4 | values[i + 1]) / 255 }
         switch values.count {
         case 3:
-            self.init(red: Double(values[0] * 17) / 255, green: Double(values[1] * 17) / 255,
-                      blue: Double(values[2] * 17) / 255)
+            self.init(
+                red: Double(values[0] * 17) / 255, green: Double(values[1] * 17) / 255,
+                blue: Double(values[2] * 17) / 255)
         case 6: self.init(red: byte(0), green: byte(2), blue: byte(4))
         case 8: self.init(red: byte(0), green: byte(2), blue: byte(4), alpha: byte(6))
         default: return nil
@@ -62,8 +67,9 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
 
     /// Linear interpolation of the sRGB components (what SwiftUI gradients do by default).
     public func mixed(with other: Color, by t: Double) -> Color {
-        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
-              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+        Color(
+            red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+            blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
     }
 
     /// 8-bit straight-alpha components, rounded.

@@ -2,14 +2,20 @@
 public struct Point: Equatable, Sendable {
     public var x: Double
     public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A size in pixels.
 public struct Size: Equatable, Sendable {
     public var width: Double
     public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
 }
 
 /// A rectangle in (sub-)pixel coordinates.
@@ -20,7 +26,10 @@ public struct Rect: Equatable, Sendable {
     public var height: Double
 
     public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     public var minX: Double { x }
@@ -39,7 +48,8 @@ public struct Rect: Equatable, Sendable {
 
     /// The rectangle scaled about its centre.
     public func scaled(by factor: Double) -> Rect {
-        let w = width * factor, h = height * factor
+        let w = width * factor
+        let h = height * factor
         return Rect(x: midX - w / 2, y: midY - h / 2, width: w, height: h)
     }
 
@@ -49,8 +59,10 @@ public struct Rect: Equatable, Sendable {
 
     /// The smallest whole-pixel rectangle that covers this one.
     public var enclosingPixels: PixelRect {
-        let x0 = clampedInt(x.rounded(.down)), y0 = clampedInt(y.rounded(.down))
-        let x1 = clampedInt(maxX.rounded(.up)), y1 = clampedInt(maxY.rounded(.up))
+        let x0 = clampedInt(x.rounded(.down))
+        let y0 = clampedInt(y.rounded(.down))
+        let x1 = clampedInt(maxX.rounded(.up))
+        let y1 = clampedInt(maxY.rounded(.up))
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 }
@@ -63,7 +75,10 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var height: Int
 
     public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
     }
 
     public var maxX: Int { x + width }
@@ -73,15 +88,18 @@ public struct PixelRect: Equatable, Hashable, Sendable, CustomStringConvertible 
     public var description: String { "\(width)x\(height)+\(x)+\(y)" }
 
     public func intersection(_ o: PixelRect) -> PixelRect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        let x0 = max(x, o.x)
+        let y0 = max(y, o.y)
+        let x1 = min(maxX, o.maxX)
+        let y1 = min(maxY, o.maxY)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     public func union(_ o: PixelRect) -> PixelRect {
         if isEmpty { return o }
         if o.isEmpty { return self }
-        let x0 = min(x, o.x), y0 = min(y, o.y)
+        let x0 = min(x, o.x)
+        let y0 = min(y, o.y)
         return PixelRect(x: x0, y: y0, width: max(maxX, o.maxX) - x0, height: max(maxY, o.maxY) - y0)
     }
 

@@ -6,7 +6,8 @@ public struct HueRotation: Equatable, Sendable {
 
     public init(degrees: Double) {
         let a = degrees * Double.pi / 180
-        let c = cosine(a), s = sine(a)
+        let c = cosine(a)
+        let s = sine(a)
         matrix = [
             0.213 + c * 0.787 - s * 0.213, 0.715 - c * 0.715 - s * 0.715, 0.072 - c * 0.072 + s * 0.928,
             0.213 - c * 0.213 + s * 0.143, 0.715 + c * 0.285 + s * 0.140, 0.072 - c * 0.072 - s * 0.283,

@@ -36,7 +36,8 @@ public enum ImageRotation: Int, CaseIterable, Equatable, Sendable {
     /// A logical point (continuous coordinates: pixel (i, j) covers i..<i+1) to the same
     /// place on the panel.
     public func map(_ p: Point, logicalSize size: Size) -> Point {
-        let w = size.width, h = size.height
+        let w = size.width
+        let h = size.height
         switch self {
         case .upright: return p
         case .clockwise90: return Point(x: h - p.y, y: p.x)
@@ -47,7 +48,8 @@ public enum ImageRotation: Int, CaseIterable, Equatable, Sendable {
 
     /// A panel point back to the logical point drawn there (`map`'s inverse).
     public func unmap(_ p: Point, logicalSize size: Size) -> Point {
-        let w = size.width, h = size.height
+        let w = size.width
+        let h = size.height
         switch self {
         case .upright: return p
         case .clockwise90: return Point(x: p.y, y: h - p.x)

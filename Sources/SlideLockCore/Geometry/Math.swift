@@ -30,7 +30,8 @@ public func exponential(_ x: Double) -> Double {
     let ln2 = 0.693147180559945309417232121458
     let k = (x / ln2).rounded()
     let r = x - k * ln2
-    var term = 1.0, sum = 1.0
+    var term = 1.0
+    var sum = 1.0
     for n in 1...20 {
         term *= r / Double(n)
         sum += term
@@ -44,7 +45,8 @@ private func pow2(_ k: Int) -> Double {
 
 private func sinSeries(_ r: Double) -> Double {
     let r2 = r * r
-    var term = r, sum = r
+    var term = r
+    var sum = r
     for n in stride(from: 2, through: 22, by: 2) {
         term *= -r2 / Double(n * (n + 1))
         sum += term
@@ -54,7 +56,8 @@ private func sinSeries(_ r: Double) -> Double {
 
 private func cosSeries(_ r: Double) -> Double {
     let r2 = r * r
-    var term = 1.0, sum = 1.0
+    var term = 1.0
+    var sum = 1.0
     for n in stride(from: 1, through: 21, by: 2) {
         term *= -r2 / Double(n * (n + 1))
         sum += term

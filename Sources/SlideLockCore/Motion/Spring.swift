@@ -53,13 +53,16 @@ public struct Spring: Equatable, Sendable {
 
     /// The exact displacement from the target and velocity `seconds` after starting at
     /// displacement `x0` with velocity `v0`.
-    public func evolve(displacement x0: Double, velocity v0: Double,
-                       seconds t: Double) -> (displacement: Double, velocity: Double) {
+    public func evolve(
+        displacement x0: Double, velocity v0: Double,
+        seconds t: Double
+    ) -> (displacement: Double, velocity: Double) {
         let w0 = angularFrequency
         let zeta = dampingFraction
         if abs(zeta - 1) < Spring.criticalBand {
             // x(t) = (A + B t) e^(-ω₀ t)
-            let a = x0, b = v0 + w0 * x0
+            let a = x0
+            let b = v0 + w0 * x0
             let e = exponential(-w0 * t)
             return ((a + b * t) * e, (b - w0 * (a + b * t)) * e)
         }
@@ -67,19 +70,23 @@ public struct Spring: Equatable, Sendable {
             // x(t) = e^(-ζω₀t) (A cos ω_d t + B sin ω_d t)
             let wd = w0 * (1 - zeta * zeta).squareRoot()
             let decay = zeta * w0
-            let a = x0, b = (v0 + decay * x0) / wd
+            let a = x0
+            let b = (v0 + decay * x0) / wd
             let e = exponential(-decay * t)
-            let c = cosine(wd * t), s = sine(wd * t)
+            let c = cosine(wd * t)
+            let s = sine(wd * t)
             let x = e * (a * c + b * s)
             let v = e * ((b * wd - decay * a) * c - (a * wd + decay * b) * s)
             return (x, v)
         }
         // Over-damped: x(t) = C1 e^(r1 t) + C2 e^(r2 t), two real negative roots.
         let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+        let r1 = -w0 * (zeta - root)
+        let r2 = -w0 * (zeta + root)
         let c2 = (v0 - r1 * x0) / (r2 - r1)
         let c1 = x0 - c2
-        let e1 = exponential(r1 * t), e2 = exponential(r2 * t)
+        let e1 = exponential(r1 * t)
+        let e2 = exponential(r2 * t)
         return (c1 * e1 + c2 * e2, r1 * c1 * e1 + r2 * c2 * e2)
     }
 
@@ -145,7 +152,8 @@ public struct Easing: Equatable, Sendable {
             let m = 1 - s
             return 3 * m * m * s * x1 + 3 * m * s * s * x2 + s * s * s
         }
-        var lo = 0.0, hi = 1.0
+        var lo = 0.0
+        var hi = 1.0
         for _ in 0..<40 {
             let mid = (lo + hi) / 2
             if x(mid) < u { lo = mid } else { hi = mid }

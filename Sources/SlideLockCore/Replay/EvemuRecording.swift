@@ -8,7 +8,9 @@ public struct EvemuParseError: Error, Equatable, Sendable, CustomStringConvertib
     public var message: String
 
     public init(file: String, line: Int, message: String) {
-        self.file = file; self.line = line; self.message = message
+        self.file = file
+        self.line = line
+        self.message = message
     }
 
     /// `drag.events:123: malformed event line`.
@@ -32,7 +34,10 @@ public struct EvemuRecording: Equatable, Sendable {
         /// `BUS_*` (0x03 USB, 0x18 I2C), USB-style vendor and product ids, version.
         public var bus, vendor, product, version: UInt16
         public init(bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
-            self.bus = bus; self.vendor = vendor; self.product = product; self.version = version
+            self.bus = bus
+            self.vendor = vendor
+            self.product = product
+            self.version = version
         }
     }
 
@@ -88,7 +93,10 @@ private struct Parser {
     mutating func take(_ line: Substring, number: Int, into rec: inout EvemuRecording) throws(EvemuParseError) {
         let f = fields(line)
         guard let tag = f.first else { return }
-        if tag.hasPrefix("#") { comment(line); return }
+        if tag.hasPrefix("#") {
+            comment(line)
+            return
+        }
         func fail(_ what: String) -> EvemuParseError { EvemuParseError(file: file, line: number, message: what) }
         switch tag {
         case "E:":
@@ -96,20 +104,25 @@ private struct Parser {
             // The kernel stamps events in order; a recording whose clock runs backwards
             // (or starts before its first event) is damaged, not a panel.
             if let previous = rec.events.last, event.time < previous.time {
-                throw fail("time goes backwards (\(LockLogEntry.format(event.time)) s after "
-                    + "\(LockLogEntry.format(previous.time)) s)")
+                throw fail(
+                    "time goes backwards (\(LockLogEntry.format(event.time)) s after "
+                        + "\(LockLogEntry.format(previous.time)) s)")
             }
             guard event.time <= TouchScript.maximumTime else {
-                throw fail("event \(LockLogEntry.format(event.time)) s after the first is past the limit of "
-                    + "\(ConfigValue.format(TouchScript.maximumTime)) s")
+                throw fail(
+                    "event \(LockLogEntry.format(event.time)) s after the first is past the limit of "
+                        + "\(ConfigValue.format(TouchScript.maximumTime)) s")
             }
             rec.events.append(event)
         case "A:":
-            guard f.count == 6 || f.count == 7, let code = UInt16(f[1], radix: 16) else { throw fail("malformed axis line") }
+            guard f.count == 6 || f.count == 7, let code = UInt16(f[1], radix: 16) else {
+                throw fail("malformed axis line")
+            }
             let n = f.dropFirst(2).compactMap { Int32($0) }
             guard n.count == f.count - 2 else { throw fail("malformed axis line") }
-            rec.axes[code] = AxisRange(minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3],
-                                       resolution: n.count > 4 ? n[4] : 0)
+            rec.axes[code] = AxisRange(
+                minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3],
+                resolution: n.count > 4 ? n[4] : 0)
         case "N:":
             rec.name = String(line.drop { $0 != ":" }.dropFirst().drop { $0 == " " || $0 == "\t" })
         case "I:":
@@ -135,7 +148,8 @@ private struct Parser {
 
     private mutating func event(_ f: [Substring]) -> RawInputEvent? {
         guard f.count == 5, let micros = microseconds(f[1]), let type = UInt16(f[2], radix: 16),
-              let code = UInt16(f[3], radix: 16), let value = Int32(f[4]) else { return nil }
+            let code = UInt16(f[3], radix: 16), let value = Int32(f[4])
+        else { return nil }
         let zero = firstMicroseconds ?? micros
         firstMicroseconds = zero
         // Subtract in integers: epoch seconds in a Double would cost the microseconds.
@@ -146,7 +160,8 @@ private struct Parser {
     private func microseconds(_ text: Substring) -> Int64? {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, let sec = Int64(parts[0]), sec >= 0, (1...6).contains(parts[1].count),
-              parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), var usec = Int64(parts[1]) else { return nil }
+            parts[1].allSatisfy({ $0.isASCII && $0.isNumber }), var usec = Int64(parts[1])
+        else { return nil }
         for _ in parts[1].count..<6 { usec *= 10 }
         // Past Int64 microseconds (~292,000 years) is no timestamp: malformed, not a trap.
         let (whole, overflow) = sec.multipliedReportingOverflow(by: 1_000_000)
@@ -160,10 +175,12 @@ private struct Parser {
         let f = fields(body)
         if body.hasPrefix("Input device name:") {
             let name = body.dropFirst("Input device name:".count).drop { $0 == " " }
-            headerName = String(name.hasPrefix("\"") && name.hasSuffix("\"") && name.count >= 2
-                                ? name.dropFirst().dropLast() : name)
+            headerName = String(
+                name.hasPrefix("\"") && name.hasSuffix("\"") && name.count >= 2
+                    ? name.dropFirst().dropLast() : name)
         } else if f.count >= 3, f[0] == "Event", f[1] == "type" {
-            headerType = UInt16(f[2]); headerCode = nil
+            headerType = UInt16(f[2])
+            headerCode = nil
         } else if f.count >= 3, f[0] == "Event", f[1] == "code" {
             headerCode = UInt16(f[2])
         } else if f.count == 2, headerType == Evdev.EV_ABS, let code = headerCode, let v = Int32(f[1]) {

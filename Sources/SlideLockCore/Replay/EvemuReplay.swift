@@ -6,12 +6,16 @@ public enum EvemuReplay {
         public let description: String
     }
 
-    public static func script(_ recording: EvemuRecording, fileName: String, screen: Size,
-                              rotation: ImageRotation = .upright,
-                              settings: TouchSettings = TouchSettings()) throws(Failure) -> TouchScript {
+    public static func script(
+        _ recording: EvemuRecording, fileName: String, screen: Size,
+        rotation: ImageRotation = .upright,
+        settings: TouchSettings = TouchSettings()
+    ) throws(Failure) -> TouchScript {
         guard var pipeline = TouchPipeline(axes: recording.axes, screen: screen, rotation: rotation, settings: settings)
         else {
-            throw Failure(description: "\(fileName): \"\(recording.name)\" has no touch axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)")
+            throw Failure(
+                description: "\(fileName): \"\(recording.name)\" has no touch axes (ABS_X/ABS_Y or ABS_MT_POSITION_X/Y)"
+            )
         }
         var nextID = 0
         var events: [LockEvent] = []

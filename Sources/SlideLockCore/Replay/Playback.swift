@@ -43,8 +43,10 @@ public struct Playback: Sequence, Sendable {
     public let maxDuration: Double
 
     /// A run of `script` on a `width` x `height` screen at `fps` frames per second.
-    public init(settings: Settings, width: Int, height: Int, fps: Double = 60, script: TouchScript,
-                tail: Double = 0.25, maxDuration: Double = 30) {
+    public init(
+        settings: Settings, width: Int, height: Int, fps: Double = 60, script: TouchScript,
+        tail: Double = 0.25, maxDuration: Double = 30
+    ) {
         self.settings = settings
         self.width = width
         self.height = height
@@ -87,8 +89,9 @@ public struct Playback: Sequence, Sendable {
                 nextStep += 1
             }
             effects += session.handle(.tick(time: time))
-            let frame = Frame(index: frameIndex, time: time, visual: session.visual(at: time),
-                              log: session.takeLog().map(\.description), effects: effects)
+            let frame = Frame(
+                index: frameIndex, time: time, visual: session.visual(at: time),
+                log: session.takeLog().map(\.description), effects: effects)
             frameIndex += 1
             finished = isLastFrame(time)
             return frame
@@ -101,7 +104,8 @@ public struct Playback: Sequence, Sendable {
             let now = Double(frameIndex) / playback.fps
             let next = steps[nextStep].time
             guard next - now > Playback.idleGap,
-                  session.isAtRest || now - lastStepTime >= playback.maxDuration else { return }
+                session.isAtRest || now - lastStepTime >= playback.maxDuration
+            else { return }
             frameIndex = Swift.max(frameIndex, clampedInt(((next - Playback.idleLead) * playback.fps).rounded(.down)))
         }
 

@@ -73,8 +73,10 @@ public struct TouchScript: Equatable, Sendable {
 
     /// Parses `text`; `fileName` prefixes error messages. With `screen`, coordinates must
     /// lie on it (0 ≤ x < width, 0 ≤ y < height).
-    public static func parse(_ text: String, fileName: String = "script",
-                             screen: Size? = nil) throws(TouchScriptError) -> TouchScript {
+    public static func parse(
+        _ text: String, fileName: String = "script",
+        screen: Size? = nil
+    ) throws(TouchScriptError) -> TouchScript {
         var parser = TouchScriptParser(fileName: fileName, screen: screen)
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -123,8 +125,9 @@ struct TouchScriptParser {
         let time = try decimal(words.removeFirst(), what: "time")
         guard time >= 0 else { throw fail("negative time \(LockLogEntry.format(time))") }
         guard time <= TouchScript.maximumTime else {
-            throw fail("time \(LockLogEntry.format(time)) is past the limit of "
-                + "\(ConfigValue.format(TouchScript.maximumTime)) s")
+            throw fail(
+                "time \(LockLogEntry.format(time)) is past the limit of "
+                    + "\(ConfigValue.format(TouchScript.maximumTime)) s")
         }
         guard time >= lastTime else {
             throw fail("time goes backwards (\(LockLogEntry.format(time)) after \(LockLogEntry.format(lastTime)))")
@@ -176,7 +179,8 @@ struct TouchScriptParser {
         guard words.count >= 1 else { throw fail("missing X coordinate") }
         guard words.count >= 2 else { throw fail("missing Y coordinate") }
         try noMore(words, from: 2)
-        let x = try decimal(words[0], what: "X coordinate"), y = try decimal(words[1], what: "Y coordinate")
+        let x = try decimal(words[0], what: "X coordinate")
+        let y = try decimal(words[1], what: "Y coordinate")
         if let screen {
             let size = "\(Int(screen.width))x\(Int(screen.height))"
             guard x >= 0 && x < screen.width else { throw fail("X \(words[0]) is off the \(size) screen") }

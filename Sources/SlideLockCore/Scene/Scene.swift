@@ -17,10 +17,17 @@ public struct Scene: Equatable, Sendable {
     /// Every pixel scaled by this (1 = as drawn): dimming on a panel without a backlight.
     public var brightness: Double = 1
 
-    public init(width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
-                label: LabelLayer, thumb: ThumbLayer) {
-        self.width = width; self.height = height; self.background = background
-        self.track = track; self.fill = fill; self.label = label; self.thumb = thumb
+    public init(
+        width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
+        label: LabelLayer, thumb: ThumbLayer
+    ) {
+        self.width = width
+        self.height = height
+        self.background = background
+        self.track = track
+        self.fill = fill
+        self.label = label
+        self.thumb = thumb
     }
 }
 

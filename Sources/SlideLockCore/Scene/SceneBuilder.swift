@@ -11,8 +11,9 @@ public struct SceneBuilder: Sendable {
         case .rtl: rtl = true
         case .auto: rtl = TextDirection.isRightToLeft(settings.theme.labelText)
         }
-        layout = Layout(screen: Size(width: Double(width), height: Double(height)),
-                        theme: settings.theme, settings: settings.layout, rightToLeft: rtl)
+        layout = Layout(
+            screen: Size(width: Double(width), height: Double(height)),
+            theme: settings.theme, settings: settings.layout, rightToLeft: rtl)
     }
 
     public func scene(_ v: ControlVisual) -> Scene {
@@ -26,7 +27,9 @@ public struct SceneBuilder: Sendable {
         var icon = theme.icon
         switch v.state {
         case .busy: icon = .spinner
-        case .unlocked: icon = .lockOpen; stateColor = theme.successColor
+        case .unlocked:
+            icon = .lockOpen
+            stateColor = theme.successColor
         case .failed: stateColor = theme.warningColor
         default: break
         }
@@ -42,30 +45,35 @@ public struct SceneBuilder: Sendable {
         let scale = 1 - 0.05 * v.press
         let thumbRect = thumbBase.scaled(by: scale)
         // The label fades out as the thumb approaches it (gone by 60 % of the travel).
-        let labelOpacity = v.state == .busy || v.state == .unlocked || v.state == .failed
+        let labelOpacity =
+            v.state == .busy || v.state == .unlocked || v.state == .failed
             ? 0 : max(0, 1 - progress / 0.6)
         let shimmerX = v.shimmer.map { track.x + $0 * track.width }
 
         var scene = Scene(
             width: Int(layout.screen.width), height: Int(layout.screen.height),
             background: theme.background,
-            track: TrackLayer(rect: track, radius: theme.trackRadius * track.height,
-                              leading: rotation.apply(theme.trackStart),
-                              trailing: rotation.apply(theme.trackEnd),
-                              opacity: theme.trackOpacity, rightToLeft: rtl),
-            fill: FillLayer(rect: fillRect, radius: theme.trackRadius * track.height,
-                            color: stateColor ?? theme.fillColor, opacity: stateColor == nil ? fillOpacity : 1),
-            label: LabelLayer(text: theme.labelText, fonts: theme.fonts, weight: theme.labelWeight,
-                              pixelSize: (theme.labelSize * track.height).rounded(),
-                              color: theme.labelColor, opacity: labelOpacity,
-                              center: track.center, clip: track, shimmerX: shimmerX, rightToLeft: rtl),
-            thumb: ThumbLayer(rect: thumbRect, radius: theme.thumbRadius * thumbRect.width,
-                              color: theme.thumbColor, opacity: 1 - 0.1 * v.press,
-                              borderWidth: theme.thumbBorderWidth * scale,
-                              borderColor: stateColor ?? theme.thumbBorderColor,
-                              icon: icon, iconColor: stateColor ?? theme.iconColor,
-                              iconSize: theme.iconSize * thumbRect.width,
-                              iconPhase: v.spinnerPhase, mirrored: rtl))
+            track: TrackLayer(
+                rect: track, radius: theme.trackRadius * track.height,
+                leading: rotation.apply(theme.trackStart),
+                trailing: rotation.apply(theme.trackEnd),
+                opacity: theme.trackOpacity, rightToLeft: rtl),
+            fill: FillLayer(
+                rect: fillRect, radius: theme.trackRadius * track.height,
+                color: stateColor ?? theme.fillColor, opacity: stateColor == nil ? fillOpacity : 1),
+            label: LabelLayer(
+                text: theme.labelText, fonts: theme.fonts, weight: theme.labelWeight,
+                pixelSize: (theme.labelSize * track.height).rounded(),
+                color: theme.labelColor, opacity: labelOpacity,
+                center: track.center, clip: track, shimmerX: shimmerX, rightToLeft: rtl),
+            thumb: ThumbLayer(
+                rect: thumbRect, radius: theme.thumbRadius * thumbRect.width,
+                color: theme.thumbColor, opacity: 1 - 0.1 * v.press,
+                borderWidth: theme.thumbBorderWidth * scale,
+                borderColor: stateColor ?? theme.thumbBorderColor,
+                icon: icon, iconColor: stateColor ?? theme.iconColor,
+                iconSize: theme.iconSize * thumbRect.width,
+                iconPhase: v.spinnerPhase, mirrored: rtl))
         switch settings.animation.unlockTransition {
         case .none: break
         case .slide: scene.controlOffset = v.exitOffset * (layout.screen.width) * (rtl ? -1 : 1)

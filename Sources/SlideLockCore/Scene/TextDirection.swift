@@ -7,7 +7,8 @@ public enum TextDirection {
             let v = scalar.value
             if (0x0590...0x08FF).contains(v) || (0xFB1D...0xFDFF).contains(v)
                 || (0xFE70...0xFEFF).contains(v) || (0x10800...0x10FFF).contains(v)
-                || (0x1E800...0x1EFFF).contains(v) {
+                || (0x1E800...0x1EFFF).contains(v)
+            {
                 return true
             }
             if scalar.properties.isAlphabetic { return false }

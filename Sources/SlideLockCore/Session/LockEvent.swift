@@ -21,7 +21,7 @@ public enum LockEvent: Equatable, Sendable {
     public var time: Double {
         switch self {
         case .touchDown(_, _, let t), .touchMove(_, _, let t), .touchUp(_, let t),
-             .touchCancel(let t), .tick(let t), .actionFinished(_, let t), .reset(let t):
+            .touchCancel(let t), .tick(let t), .actionFinished(_, let t), .reset(let t):
             return t
         }
     }

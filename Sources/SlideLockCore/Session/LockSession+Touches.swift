@@ -30,8 +30,9 @@ extension LockSession {
         note(motion != nil ? "grab" : "pressed", at: t)
         holdThumb(at: t)
         let finger = layout.offsetAlongTrack(x: point.x)
-        var g = Grab(contact: id, grabOffset: finger - offset, pressedAt: t, fingerStart: finger,
-                     lastPoint: point, lastTime: t, fingerOffset: finger)
+        var g = Grab(
+            contact: id, grabOffset: finger - offset, pressedAt: t, fingerStart: finger,
+            lastPoint: point, lastTime: t, fingerOffset: finger)
         g.tracker.add(time: t, position: offset)
         grab = g
         failedSinceGrab = false
@@ -82,7 +83,8 @@ extension LockSession {
     /// Pixels per second between two samples of one finger, each step taken to last at
     /// least the shortest and at most the longest report interval (`sampleIntervals`).
     static func speed(from a: Point, at ta: Double, to b: Point, at tb: Double) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let dt = min(max(tb - ta, sampleIntervals.shortest), sampleIntervals.longest)
         return (dx * dx + dy * dy).squareRoot() / dt
     }
@@ -109,7 +111,8 @@ extension LockSession {
         let progress = slideProgress(g)
         let gesture = settings.gesture
         let reached = progress >= min(gesture.threshold, 1) - 1e-9
-        let flung = gesture.fling && velocity > 0
+        let flung =
+            gesture.fling && velocity > 0
             && progress + layout.progress(forOffset: velocity) * gesture.flingProjection >= 1 - 1e-9
         guard reached || flung else {
             springBack(velocity: velocity, reason: "spring-back", time: t, effects: &effects)
@@ -141,8 +144,10 @@ extension LockSession {
         }
     }
 
-    mutating func springBack(velocity: Double, reason: String, detail: String? = nil, time t: Double,
-                             effects: inout [LockEffect]) {
+    mutating func springBack(
+        velocity: Double, reason: String, detail: String? = nil, time t: Double,
+        effects: inout [LockEffect]
+    ) {
         enter(.locked, at: t)
         effects.append(.slideCancelled)
         note(reason, detail, at: t)
@@ -151,8 +156,10 @@ extension LockSession {
 
     /// The slide counts: the thumb finishes its way to the end (keeping the fling's speed),
     /// the action starts, and grabs are refused for the cooldown.
-    mutating func complete(slideDuration: Double, velocity: Double, flung: Bool, time t: Double,
-                           effects: inout [LockEffect]) {
+    mutating func complete(
+        slideDuration: Double, velocity: Double, flung: Bool, time t: Double,
+        effects: inout [LockEffect]
+    ) {
         effects.append(.unlock(slideDuration: slideDuration))
         note("unlock", flung ? "fling" : nil, at: t)
         cooldownUntil = t + settings.action.cooldown

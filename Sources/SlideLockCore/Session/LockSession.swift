@@ -214,8 +214,9 @@ public struct LockSession: Sendable {
     /// Starts the thumb moving on its own from where it is at `t`.
     mutating func startMotion(to target: Double, velocity: Double, at t: Double) {
         let position = thumbOffset(at: t)
-        motion = ThumbMotion(settings: settings.animation, from: SpringState(position: position, velocity: velocity),
-                             to: target, at: t)
+        motion = ThumbMotion(
+            settings: settings.animation, from: SpringState(position: position, velocity: velocity),
+            to: target, at: t)
         restOffset = target
     }
 
@@ -251,7 +252,8 @@ public struct LockSession: Sendable {
         case .failed: v.shake = LockSession.shake(seconds: t - stateStart)
         case .unlocked:
             if let start = exitStart {
-                v.exitOffset = Easing(curve: .easeInOut, duration: LockSession.exitDuration).fraction(seconds: t - start)
+                v.exitOffset = Easing(curve: .easeInOut, duration: LockSession.exitDuration).fraction(
+                    seconds: t - start)
             }
         default: break
         }

@@ -47,7 +47,7 @@ public struct UnseenTouchGate: Sendable {
             // A repeated down of a consumed contact (its up was lost) stays consumed.
             guard isConsuming || t < shownAt else { return event }
             consumed.insert(id)
-            consumesNext = false      // the consumed set carries it from here
+            consumesNext = false // the consumed set carries it from here
             return nil
         case .touchMove(let id, _, _):
             return consumed.contains(id) ? nil : event

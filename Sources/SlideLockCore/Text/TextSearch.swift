@@ -8,7 +8,8 @@ extension StringProtocol {
         guard let head = needle.first else { return startIndex..<startIndex }
         var i = startIndex
         while let at = self[i...].firstIndex(of: head) {
-            var s = at, n = needle.startIndex
+            var s = at
+            var n = needle.startIndex
             while n != needle.endIndex, s != endIndex, self[s] == needle[n] {
                 formIndex(after: &s)
                 needle.formIndex(after: &n)

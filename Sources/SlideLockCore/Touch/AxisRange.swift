@@ -13,8 +13,11 @@ public struct AxisRange: Equatable, Sendable {
     public var resolution: Int32
 
     public init(minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32 = 0) {
-        self.minimum = minimum; self.maximum = maximum
-        self.fuzz = fuzz; self.flat = flat; self.resolution = resolution
+        self.minimum = minimum
+        self.maximum = maximum
+        self.fuzz = fuzz
+        self.flat = flat
+        self.resolution = resolution
     }
 
     /// Number of distinct positions, `maximum - minimum + 1` (at least 1).

@@ -10,7 +10,12 @@ public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
     public var a, b, c, d, e, f: Double
 
     public init(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f
+        self.a = a
+        self.b = b
+        self.c = c
+        self.d = d
+        self.e = e
+        self.f = f
     }
 
     /// From exactly six values in `a b c d e f` order; nil otherwise.

@@ -21,7 +21,10 @@ public struct GhostFilter: Sendable {
         public var samples: [TouchSample] = []
         /// Human-readable lines saying what was dropped and why.
         public var log: [String] = []
-        public init(samples: [TouchSample] = [], log: [String] = []) { self.samples = samples; self.log = log }
+        public init(samples: [TouchSample] = [], log: [String] = []) {
+            self.samples = samples
+            self.log = log
+        }
     }
 
     /// The tunables this filter was made with.
@@ -80,8 +83,9 @@ public struct GhostFilter: Sendable {
     private mutating func begin(_ sample: TouchSample, _ out: inout Output) {
         if let corner = cornerName(sample.position) {
             tracks[sample.id] = Track(phase: .ignored, down: sample, latest: sample, samples: 1)
-            out.log.append("touch: ignored contact #\(sample.id): down at the \(corner) corner "
-                + "\(format(sample.position)), within \(number(settings.cornerMargin)) px")
+            out.log.append(
+                "touch: ignored contact #\(sample.id): down at the \(corner) corner "
+                    + "\(format(sample.position)), within \(number(settings.cornerMargin)) px")
             return
         }
         tracks[sample.id] = Track(phase: .pending, down: sample, latest: sample, samples: 1)
@@ -103,17 +107,24 @@ public struct GhostFilter: Sendable {
 
     private mutating func end(_ sample: TouchSample, _ out: inout Output) {
         guard let track = tracks[sample.id] else { return }
-        if track.phase == .ignored { tracks[sample.id] = nil; return }
-        if sample.kind == .up && jumped(track, to: sample, &out) { tracks[sample.id] = nil; return }
+        if track.phase == .ignored {
+            tracks[sample.id] = nil
+            return
+        }
+        if sample.kind == .up && jumped(track, to: sample, &out) {
+            tracks[sample.id] = nil
+            return
+        }
         if track.phase == .pending {
             // The lift itself tells how long the contact lasted; a cancel proves nothing.
             if sample.kind == .up && sample.time - track.down.time >= settings.minimumContactSeconds {
                 release(sample.id, &out)
             } else {
                 let ms = clampedInt(((sample.time - track.down.time) * 1000).rounded())
-                out.log.append("touch: ignored contact #\(sample.id): \(sample.kind.rawValue) after \(ms) ms and "
-                    + "\(track.samples) sample(s), needs \(number(settings.minimumContactSeconds * 1000)) ms "
-                    + "or \(settings.minimumContactSamples) samples")
+                out.log.append(
+                    "touch: ignored contact #\(sample.id): \(sample.kind.rawValue) after \(ms) ms and "
+                        + "\(track.samples) sample(s), needs \(number(settings.minimumContactSeconds * 1000)) ms "
+                        + "or \(settings.minimumContactSamples) samples")
                 tracks[sample.id] = nil
                 return
             }
@@ -124,7 +135,8 @@ public struct GhostFilter: Sendable {
 
     /// Applies the jump rule; true when the contact was cancelled.
     private mutating func jumped(_ track: Track, to sample: TouchSample, _ out: inout Output) -> Bool {
-        let dx = sample.position.x - track.latest.position.x, dy = sample.position.y - track.latest.position.y
+        let dx = sample.position.x - track.latest.position.x
+        let dy = sample.position.y - track.latest.position.y
         let distance = (dx * dx + dy * dy).squareRoot()
         guard distance > maximumJump else { return false }
         let id = sample.id
@@ -135,8 +147,9 @@ public struct GhostFilter: Sendable {
             out.samples.append(cancel)
         }
         let verb = track.phase == .live ? "cancelled" : "ignored"
-        out.log.append("touch: \(verb) contact #\(id): jumped \(number(distance)) px in one sample "
-            + "to \(format(sample.position)), limit \(number(maximumJump)) px")
+        out.log.append(
+            "touch: \(verb) contact #\(id): jumped \(number(distance)) px in one sample "
+                + "to \(format(sample.position)), limit \(number(maximumJump)) px")
         tracks[id]!.phase = .ignored
         return true
     }
@@ -158,8 +171,10 @@ public struct GhostFilter: Sendable {
 
     private func cornerName(_ p: Point) -> String? {
         let m = settings.cornerMargin
-        let left = p.x <= m, right = p.x >= screen.width - 1 - m
-        let top = p.y <= m, bottom = p.y >= screen.height - 1 - m
+        let left = p.x <= m
+        let right = p.x >= screen.width - 1 - m
+        let top = p.y <= m
+        let bottom = p.y >= screen.height - 1 - m
         switch (top, bottom, left, right) {
         case (true, _, true, _): return "top-left"
         case (true, _, _, true): return "top-right"

@@ -12,7 +12,10 @@ public struct RawInputEvent: Equatable, Sendable, CustomStringConvertible {
     public var value: Int32
 
     public init(time: Double, type: UInt16, code: UInt16, value: Int32) {
-        self.time = time; self.type = type; self.code = code; self.value = value
+        self.time = time
+        self.type = type
+        self.code = code
+        self.value = value
     }
 
     /// `0.054383 EV_ABS ABS_MT_POSITION_X 311` (names where `Evdev` knows them).
@@ -26,6 +29,7 @@ public struct RawInputEvent: Equatable, Sendable, CustomStringConvertible {
 /// The evdev constants slidelock uses, with the kernel's names and values
 /// (`include/uapi/linux/input-event-codes.h`, `input.h`). Kernel spelling on purpose: it
 /// is what evemu files, `evtest` and the kernel docs show, so it greps.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public enum Evdev {
     // Event types.
     /// Synchronisation events.

@@ -11,7 +11,9 @@ public struct SlotState: Equatable, Sendable {
     public var y: Int32
 
     public init(trackingID: Int32 = -1, x: Int32 = 0, y: Int32 = 0) {
-        self.trackingID = trackingID; self.x = x; self.y = y
+        self.trackingID = trackingID
+        self.x = x
+        self.y = y
     }
 
     /// A contact is present in this slot.
@@ -89,7 +91,8 @@ public struct TouchDecoder: Sendable {
     /// emulation when it has one.
     public init?(axes: [UInt16: AxisRange], pointerScreen: Size? = nil) {
         if axes[Evdev.ABS_MT_SLOT] != nil, let x = axes[Evdev.ABS_MT_POSITION_X],
-           let y = axes[Evdev.ABS_MT_POSITION_Y] {
+            let y = axes[Evdev.ABS_MT_POSITION_Y]
+        {
             // Clamp the slot count: a bogus range must not allocate without bound.
             let range = axes[Evdev.ABS_MT_SLOT]!
             let count = min(64, max(1, Int(range.maximum) + 1))
@@ -97,9 +100,11 @@ public struct TouchDecoder: Sendable {
         } else if let x = axes[Evdev.ABS_X], let y = axes[Evdev.ABS_Y] {
             self.init(mode: .singleTouch, x: x, y: y)
         } else if let screen = pointerScreen, screen.width >= 1, screen.height >= 1 {
-            let w = Int32(screen.width.rounded(.down)), h = Int32(screen.height.rounded(.down))
-            self.init(mode: .relativePointer(screen: screen),
-                      x: AxisRange(minimum: 0, maximum: w - 1), y: AxisRange(minimum: 0, maximum: h - 1))
+            let w = Int32(screen.width.rounded(.down))
+            let h = Int32(screen.height.rounded(.down))
+            self.init(
+                mode: .relativePointer(screen: screen),
+                x: AxisRange(minimum: 0, maximum: w - 1), y: AxisRange(minimum: 0, maximum: h - 1))
             slots[0].x = w / 2
             slots[0].y = h / 2
         } else {
@@ -153,12 +158,18 @@ public struct TouchDecoder: Sendable {
         needsResync = false
         for i in slots.indices {
             var new = i < snapshot.count ? snapshot[i] : SlotState()
-            if case .relativePointer = mode { new.x = slots[i].x; new.y = slots[i].y }
+            if case .relativePointer = mode {
+                new.x = slots[i].x
+                new.y = slots[i].y
+            }
             // One-contact devices use 0 for "held" (see emitFrame); MT keeps the kernel's ids.
             if !new.isActive { new.trackingID = -1 } else if !isMultitouch { new.trackingID = 0 }
             if let old = reported[i] {
                 let same = new.trackingID == old.slot.trackingID && new.x == old.slot.x && new.y == old.slot.y
-                if same { slots[i] = new; continue }
+                if same {
+                    slots[i] = new
+                    continue
+                }
                 out.append(sample(.cancel, old.id, old.slot, time))
                 reported[i] = nil
             }
@@ -180,7 +191,7 @@ public struct TouchDecoder: Sendable {
             case Evdev.ABS_MT_TRACKING_ID: updateSlot { $0.trackingID = value < 0 ? -1 : value }
             case Evdev.ABS_MT_POSITION_X: updateSlot { $0.x = value }
             case Evdev.ABS_MT_POSITION_Y: updateSlot { $0.y = value }
-            default: break  // ABS_X/ABS_Y are the MT emulation: ignored, MT wins.
+            default: break // ABS_X/ABS_Y are the MT emulation: ignored, MT wins.
             }
         case .singleTouch:
             if code == Evdev.ABS_X { slots[0].x = value }
@@ -192,7 +203,7 @@ public struct TouchDecoder: Sendable {
 
     private mutating func key(_ code: UInt16, _ value: Int32) {
         switch mode {
-        case .multitouch: break  // BTN_TOUCH there is emulation too.
+        case .multitouch: break // BTN_TOUCH there is emulation too.
         case .singleTouch:
             if code == Evdev.BTN_TOUCH || code == Evdev.BTN_LEFT { pressed = value != 0 }
         case .relativePointer:
@@ -263,7 +274,8 @@ public struct TouchDecoder: Sendable {
     }
 
     private func sample(_ kind: TouchSample.Kind, _ id: Int, _ slot: SlotState, _ time: Double) -> TouchSample {
-        TouchSample(kind: kind, id: id, position: Point(x: xRange.normalise(slot.x), y: yRange.normalise(slot.y)),
-                    time: time)
+        TouchSample(
+            kind: kind, id: id, position: Point(x: xRange.normalise(slot.x), y: yRange.normalise(slot.y)),
+            time: time)
     }
 }

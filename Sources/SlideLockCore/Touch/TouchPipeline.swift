@@ -23,7 +23,10 @@ public struct TouchPipeline: Sendable {
         public var events: [LockEvent] = []
         /// Debug lines: contacts the filter dropped and why, resyncs, removals.
         public var log: [String] = []
-        public init(events: [LockEvent] = [], log: [String] = []) { self.events = events; self.log = log }
+        public init(events: [LockEvent] = [], log: [String] = []) {
+            self.events = events
+            self.log = log
+        }
 
         mutating func append(_ other: Output) {
             events += other.events
@@ -43,8 +46,10 @@ public struct TouchPipeline: Sendable {
     /// `A:` lines). `relativePointer`: the device is a mouse and mice are accepted; its
     /// pointer starts at the screen centre and does not turn with the panel. Nil when the
     /// device cannot produce contacts (see `TouchDecoder.init(axes:pointerScreen:)`).
-    public init?(axes: [UInt16: AxisRange], screen: Size, rotation: ImageRotation = .upright,
-                 settings: TouchSettings = TouchSettings(), relativePointer: Bool = false) {
+    public init?(
+        axes: [UInt16: AxisRange], screen: Size, rotation: ImageRotation = .upright,
+        settings: TouchSettings = TouchSettings(), relativePointer: Bool = false
+    ) {
         let absolute = relativePointer ? [:] : axes
         guard let decoder = TouchDecoder(axes: absolute, pointerScreen: relativePointer ? screen : nil) else {
             return nil
@@ -91,8 +96,9 @@ public struct TouchPipeline: Sendable {
         guard !live.isEmpty else { return Output() }
         let ids = live.keys.sorted().map { "#\($0)" }.joined(separator: ", ")
         live.removeAll()
-        return Output(events: [.touchCancel(time: time)],
-                      log: ["touch: cancelled contact \(ids): device removed"])
+        return Output(
+            events: [.touchCancel(time: time)],
+            log: ["touch: cancelled contact \(ids): device removed"])
     }
 
     // MARK: - Steps

@@ -26,7 +26,10 @@ public struct TouchSample: Equatable, Sendable, CustomStringConvertible {
     public var time: Double
 
     public init(kind: Kind, id: Int, position: Point, time: Double) {
-        self.kind = kind; self.id = id; self.position = position; self.time = time
+        self.kind = kind
+        self.id = id
+        self.position = position
+        self.time = time
     }
 
     /// `down #3 (0.5, 0.25) @1.25`, for logs and test failures.

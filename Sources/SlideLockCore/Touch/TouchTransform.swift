@@ -19,7 +19,9 @@ public struct TouchTransform: Equatable, Sendable {
     public var calibration: CalibrationMatrix
 
     public init(screen: Size, rotation: ImageRotation = .upright, calibration: CalibrationMatrix = .identity) {
-        self.screen = screen; self.rotation = rotation; self.calibration = calibration
+        self.screen = screen
+        self.rotation = rotation
+        self.calibration = calibration
     }
 
     /// For a relative mouse: its decoder already works in logical-screen fractions, and a

@@ -35,7 +35,8 @@ public struct VelocityTracker: Equatable, Sendable {
     /// and then lifted has (nearly) no velocity. 0 with too little data.
     public func velocity(releaseTime: Double) -> Double {
         guard let lastPosition = positions.last else { return 0 }
-        var t: [Double] = [], x: [Double] = []
+        var t: [Double] = []
+        var x: [Double] = []
         for (i, time) in times.enumerated() where time >= releaseTime - VelocityTracker.window {
             t.append(time)
             x.append(positions[i])
@@ -46,8 +47,10 @@ public struct VelocityTracker: Equatable, Sendable {
         }
         guard t.count >= 2 else { return 0 }
         let n = Double(t.count)
-        let meanT = t.reduce(0, +) / n, meanX = x.reduce(0, +) / n
-        var covariance = 0.0, variance = 0.0
+        let meanT = t.reduce(0, +) / n
+        let meanX = x.reduce(0, +) / n
+        var covariance = 0.0
+        var variance = 0.0
         for i in t.indices {
             covariance += (t[i] - meanT) * (x[i] - meanX)
             variance += (t[i] - meanT) * (t[i] - meanT)

@@ -17,27 +17,35 @@ public struct TraceSummary: Equatable, Sendable {
 
     /// Reads trace lines; a line that is not a frame record is an error naming its number.
     public static func parse(_ text: String) throws(TraceError) -> TraceSummary {
-        var latencies: [String: [Double]] = [:], completions: [String: [Double]] = [:], order: [String] = []
+        var latencies: [String: [Double]] = [:]
+        var completions: [String: [Double]] = [:]
+        var order: [String] = []
         var seen: [String: Bool] = [:]
         var number = 0
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
-            guard let output = field(line, "output").flatMap(unquoted), let completed = field(line, "flip_completed").flatMap(Double.init)
+            guard let output = field(line, "output").flatMap(unquoted),
+                let completed = field(line, "flip_completed").flatMap(Double.init)
             else { throw TraceError(line: number, message: "not a slidelock frame record") }
-            if seen[output] == nil { seen[output] = true; order.append(output) }
+            if seen[output] == nil {
+                seen[output] = true
+                order.append(output)
+            }
             completions[output, default: []].append(completed)
             if let input = field(line, "input").flatMap(Double.init), completed >= input {
                 latencies[output, default: []].append(completed - input)
             }
         }
-        return TraceSummary(outputs: order.map { name in
-            let times = completions[name] ?? []
-            let gaps = zip(times, times.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
-            let l = (latencies[name] ?? []).sorted()
-            return Output(name: name, frames: times.count, samples: l.count, refreshSeconds: percentile(gaps.sorted(), 0.5),
-                          p50: percentile(l, 0.5), p95: percentile(l, 0.95), max: l.last)
-        })
+        return TraceSummary(
+            outputs: order.map { name in
+                let times = completions[name] ?? []
+                let gaps = zip(times, times.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }
+                let l = (latencies[name] ?? []).sorted()
+                return Output(
+                    name: name, frames: times.count, samples: l.count, refreshSeconds: percentile(gaps.sorted(), 0.5),
+                    p50: percentile(l, 0.5), p95: percentile(l, 0.95), max: l.last)
+            })
     }
 
     /// Nearest-rank percentile of sorted values.

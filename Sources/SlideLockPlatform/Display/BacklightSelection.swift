@@ -15,8 +15,10 @@ public struct BacklightSelection {
     /// amdgpu and nouveau do: `/sys/class/drm/card0-eDP-1/intel_backlight`), or whose
     /// `device` link lies under it; else the only backlight there is; else none (several
     /// unrelated ones: guessing could dim the wrong screen).
-    public static func resolve(_ choice: BacklightChoice, card: String, connectors: [String],
-                               root: String = "/sys") throws(BacklightError) -> BacklightSelection {
+    public static func resolve(
+        _ choice: BacklightChoice, card: String, connectors: [String],
+        root: String = "/sys"
+    ) throws(BacklightError) -> BacklightSelection {
         switch choice {
         case .none:
             return BacklightSelection(backlight: nil, reason: "display.backlight = none")
@@ -30,9 +32,11 @@ public struct BacklightSelection {
                 }
             }
             if names.count == 1 { return try open(names[0], root: root, reason: "the only one") }
-            return BacklightSelection(backlight: nil, reason: names.isEmpty
-                ? "none in /sys/class/backlight"
-                : "several, none tied to the connector (\(names.joined(separator: ", "))): set display.backlight")
+            return BacklightSelection(
+                backlight: nil,
+                reason: names.isEmpty
+                    ? "none in /sys/class/backlight"
+                    : "several, none tied to the connector (\(names.joined(separator: ", "))): set display.backlight")
         }
     }
 
@@ -55,7 +59,8 @@ public struct BacklightSelection {
         guard FileIO.isDirectory(connector) else { return false }
         if FileIO.isDirectory(connector + "/" + name) { return true }
         guard let device = realPath(root + "/class/backlight/" + name + "/device"),
-              let conn = realPath(connector) else { return false }
+            let conn = realPath(connector)
+        else { return false }
         return device == conn || device.hasPrefix(conn + "/")
     }
 

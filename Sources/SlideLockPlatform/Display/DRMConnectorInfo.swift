@@ -32,9 +32,10 @@ extension DisplayMode {
         if mode.flags & UInt32(DRM_MODE_FLAG_DBLSCAN) != 0 { total *= 2 }
         if mode.vscan > 1 { total *= Int(mode.vscan) }
         let millihertz = total > 0 ? (Int(mode.clock) * 1_000_000 + total / 2) / total : Int(mode.vrefresh) * 1000
-        self.init(width: Int(mode.hdisplay), height: Int(mode.vdisplay), refreshMillihertz: millihertz,
-                  isPreferred: mode.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0,
-                  isUserDefined: mode.type & UInt32(DRM_MODE_TYPE_USERDEF) != 0)
+        self.init(
+            width: Int(mode.hdisplay), height: Int(mode.vdisplay), refreshMillihertz: millihertz,
+            isPreferred: mode.type & UInt32(DRM_MODE_TYPE_PREFERRED) != 0,
+            isUserDefined: mode.type & UInt32(DRM_MODE_TYPE_USERDEF) != 0)
     }
 }
 

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CDRM
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// An open DRM card (`/dev/dri/cardN`): owns the file descriptor and answers questions about
@@ -19,8 +19,10 @@ public final class DRMDevice {
     /// Opens `path`. With `master`, also makes sure this process is DRM master, waiting up to
     /// `masterWaitSeconds` (with backoff) for another holder to let go.
     /// `onWait` hears once, in words, why start-up is waiting for DRM master.
-    public init(path: String, master: Bool = false, masterWaitSeconds: Double = 0,
-                onWait: (String) -> Void = { _ in }) throws {
+    public init(
+        path: String, master: Bool = false, masterWaitSeconds: Double = 0,
+        onWait: (String) -> Void = { _ in }
+    ) throws {
         self.path = path
         let start = MonotonicClock.now()
         var delay = 0.05
@@ -41,8 +43,9 @@ public final class DRMDevice {
             close(fd)
             let waited = MonotonicClock.now() - start
             if delay == 0.05 {
-                onWait("\(path) is held by another display program (plymouth at boot?); "
-                       + "waiting up to \(masterWaitSeconds) s for it to let go")
+                onWait(
+                    "\(path) is held by another display program (plymouth at boot?); "
+                        + "waiting up to \(masterWaitSeconds) s for it to let go")
             }
             if waited >= masterWaitSeconds {
                 throw DisplayError.masterBusy(path: path, waitedSeconds: (waited * 10).rounded() / 10)
@@ -116,15 +119,19 @@ public final class DRMDevice {
     /// Needs DRM_CLIENT_CAP_UNIVERSAL_PLANES to see primary planes at all; without plane
     /// information, XRGB8888, which every KMS driver must take for dumb buffers.
     public func scanoutFormat(crtcID: UInt32, crtcs: [UInt32]) -> PixelFormat {
-        guard let index = crtcs.firstIndex(of: crtcID), drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
-              let planes = drmModeGetPlaneResources(fd) else { return .xrgb8888 }
+        guard let index = crtcs.firstIndex(of: crtcID),
+            drmSetClientCap(fd, UInt64(DRM_CLIENT_CAP_UNIVERSAL_PLANES), 1) == 0,
+            let planes = drmModeGetPlaneResources(fd)
+        else { return .xrgb8888 }
         defer { drmModeFreePlaneResources(planes) }
         for planeID in UnsafeBufferPointer(start: planes.pointee.planes, count: Int(planes.pointee.count_planes)) {
             guard let plane = drmModeGetPlane(fd, planeID) else { continue }
             defer { drmModeFreePlane(plane) }
             guard plane.pointee.possible_crtcs & (1 << UInt32(index)) != 0, isPrimary(plane: planeID) else { continue }
-            let formats = Set(UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
-            return !formats.contains(slidelock_format_xrgb8888) && formats.contains(slidelock_format_rgb565) ? .rgb565 : .xrgb8888
+            let formats = Set(
+                UnsafeBufferPointer(start: plane.pointee.formats, count: Int(plane.pointee.count_formats)))
+            return !formats.contains(slidelock_format_xrgb8888) && formats.contains(slidelock_format_rgb565)
+                ? .rgb565 : .xrgb8888
         }
         return .xrgb8888
     }
@@ -135,13 +142,17 @@ public final class DRMDevice {
     }
 
     /// The value of an object's property called `name`, with the property for enum lookups.
-    private func propertyValue(object id: UInt32, type: UInt32, named name: String) -> (value: UInt64, enums: [(UInt64, String)])? {
+    private func propertyValue(object id: UInt32, type: UInt32, named name: String) -> (
+        value: UInt64, enums: [(UInt64, String)]
+    )? {
         guard let props = drmModeObjectGetProperties(fd, id, type) else { return nil }
         defer { drmModeFreeObjectProperties(props) }
         for i in 0..<Int(props.pointee.count_props) {
             guard let prop = drmModeGetProperty(fd, props.pointee.props[i]) else { continue }
             defer { drmModeFreeProperty(prop) }
-            let found = withUnsafeBytes(of: prop.pointee.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            let found = withUnsafeBytes(of: prop.pointee.name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
             guard found == name else { continue }
             let enums = UnsafeBufferPointer(start: prop.pointee.enums, count: Int(prop.pointee.count_enums)).map { e in
                 (e.value, withUnsafeBytes(of: e.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
@@ -153,8 +164,11 @@ public final class DRMDevice {
 
     /// Reads the connector's `panel orientation` enum property, if it has one.
     private func panelRotation(connector id: UInt32) -> Int? {
-        guard let property = propertyValue(object: id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: "panel orientation"),
-              let label = property.enums.first(where: { $0.0 == property.value })?.1 else { return nil }
+        guard
+            let property = propertyValue(
+                object: id, type: UInt32(DRM_MODE_OBJECT_CONNECTOR), named: "panel orientation"),
+            let label = property.enums.first(where: { $0.0 == property.value })?.1
+        else { return nil }
         return rotation(forPanelOrientation: label)
     }
 

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CDRM
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// What a re-probe changed.
@@ -23,8 +23,9 @@ extension DRMDisplay {
     /// connected one gets a CRTC, a mode and buffers. Outputs that stay are left alone.
     public func reprobe() throws -> OutputHotplug {
         let resources = try device.resources()
-        let changes = OutputChanges.between(lit: outputs.map(\.name), connectors: resources.connectors.map(\.summary),
-                                            named: options.connectorName)
+        let changes = OutputChanges.between(
+            lit: outputs.map(\.name), connectors: resources.connectors.map(\.summary),
+            named: options.connectorName)
         var result = OutputHotplug()
         if !changes.remove.isEmpty {
             // Let flips in flight land first: their events name the output object.
@@ -45,12 +46,16 @@ extension DRMDisplay {
                 // The start-up planner, for this one connector and the CRTCs still free.
                 var one = options
                 one.connectorName = nil
-                guard let planned = try OutputPlan.make(path: device.path, crtcs: resources.crtcs.filter { !taken.contains($0) },
-                                                        connectors: [connector], options: one).first
+                guard
+                    let planned = try OutputPlan.make(
+                        path: device.path, crtcs: resources.crtcs.filter { !taken.contains($0) },
+                        connectors: [connector], options: one
+                    ).first
                 else { continue }
                 let format = options.format ?? device.scanoutFormat(crtcID: planned.crtcID, crtcs: resources.crtcs)
-                let output = try DRMOutput(fd: device.fd, connector: connector, crtcID: planned.crtcID,
-                                           modeIndex: planned.modeIndex, format: format)
+                let output = try DRMOutput(
+                    fd: device.fd, connector: connector, crtcID: planned.crtcID,
+                    modeIndex: planned.modeIndex, format: format)
                 taken.insert(planned.crtcID)
                 outputs.append(output)
                 modeReasons.append(planned.reason)

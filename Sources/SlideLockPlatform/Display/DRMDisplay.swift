@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CDRM
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// A page flip that reached the screen.
@@ -35,22 +35,26 @@ public final class DRMDisplay {
 
     public init(options: DisplayOptions = DisplayOptions()) throws {
         let (path, _) = try OutputPlan.findDevice(options: options)
-        let device = try DRMDevice(path: path, master: true, masterWaitSeconds: options.masterWaitSeconds,
-                                   onWait: options.onWait)
+        let device = try DRMDevice(
+            path: path, master: true, masterWaitSeconds: options.masterWaitSeconds,
+            onWait: options.onWait)
         self.device = device
         // Re-read after becoming master: another program may have changed things meanwhile.
         let resources = try device.resources()
-        let fresh = try OutputPlan.make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
+        let fresh = try OutputPlan.make(
+            path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
         do {
             outputs = try fresh.map {
                 let format = options.format ?? device.scanoutFormat(crtcID: $0.crtcID, crtcs: resources.crtcs)
                 do {
-                    return try DRMOutput(fd: device.fd, connector: $0.connector, crtcID: $0.crtcID,
-                                         modeIndex: $0.modeIndex, format: format)
+                    return try DRMOutput(
+                        fd: device.fd, connector: $0.connector, crtcID: $0.crtcID,
+                        modeIndex: $0.modeIndex, format: format)
                 } catch let error as SystemError where format != .xrgb8888 && error.errno == EINVAL {
                     // Dumb buffers and AddFB2 answer EINVAL for a bpp or fourcc the driver lacks.
-                    throw DisplayError.formatUnsupported(connector: $0.connector.name, format: format.rawValue.uppercased(),
-                                                         reason: "\(error.operation): \(String(cString: strerror(error.errno)))")
+                    throw DisplayError.formatUnsupported(
+                        connector: $0.connector.name, format: format.rawValue.uppercased(),
+                        reason: "\(error.operation): \(String(cString: strerror(error.errno)))")
                 }
             }
         } catch let error as SystemError {
@@ -76,8 +80,9 @@ public final class DRMDisplay {
             guard let userData else { return }
             let output = Unmanaged<DRMOutput>.fromOpaque(userData).takeUnretainedValue()
             // The vblank counter (drm_crtc_vblank_count) tells missed vblanks from late events.
-            output.flipCompleted(seconds: Double(seconds) + Double(microseconds) / 1e6, sequence: sequence,
-                                 readAt: MonotonicClock.now())
+            output.flipCompleted(
+                seconds: Double(seconds) + Double(microseconds) / 1e6, sequence: sequence,
+                readAt: MonotonicClock.now())
         }
         try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
         retired.removeAll { !$0.isFlipPending }
@@ -132,9 +137,9 @@ public final class DRMDisplay {
         waitForFlips(seconds: 0.5)
         isClosed = true
         for output in outputs { leaveBlack ? output.switchOff() : output.restore() }
-        outputs = []                // buffers go now: RmFB after the CRTCs point elsewhere
+        outputs = [] // buffers go now: RmFB after the CRTCs point elsewhere
         terminal?.staysInGraphicsMode = leaveBlack
-        terminal = nil              // back to KD_TEXT: the console redraws (unless left black)
+        terminal = nil // back to KD_TEXT: the console redraws (unless left black)
         _ = drmDropMaster(device.fd)
     }
 }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CDRM
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// One lit connector: its CRTC, its mode, and two XRGB8888 dumb buffers it flips between.
@@ -60,7 +60,8 @@ public final class DRMOutput: FrameSink {
             saved = nil
         }
         // If the second buffer fails, the first one's deinit unwinds it.
-        buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format) }
+        buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format)
+        }
     }
 
     /// Copies the damaged part of `shadow` into the back buffer and flips to it (the first
@@ -99,7 +100,9 @@ public final class DRMOutput: FrameSink {
             do {
                 try pageFlip(to: target)
                 return
-            } catch let error as SystemError where error.errno == EINVAL || error.errno == ENOSYS || error.errno == EBUSY {
+            } catch let error as SystemError
+                where error.errno == EINVAL || error.errno == ENOSYS || error.errno == EBUSY
+            {
                 // drm_mode_page_flip_ioctl: EINVAL when the (legacy) driver has no page_flip;
                 // after flips worked, EINVAL or EBUSY say the CRTC is off, lost its
                 // framebuffer (another DRM master's went away with it) or still has a commit
@@ -174,7 +177,8 @@ public final class DRMOutput: FrameSink {
         isModeSet = false
         var connectors = [connectorID]
         if var saved, saved.mode_valid != 0, saved.buffer_id != 0,
-           drmModeSetCrtc(fd, crtcID, saved.buffer_id, saved.x, saved.y, &connectors, 1, &saved.mode) == 0 {
+            drmModeSetCrtc(fd, crtcID, saved.buffer_id, saved.x, saved.y, &connectors, 1, &saved.mode) == 0
+        {
             return
         }
         // Nothing was on (or the old framebuffer is gone with its owner): switch the CRTC off.
@@ -207,8 +211,9 @@ public final class DRMOutput: FrameSink {
     private func markDirty(_ region: [PixelRect]) throws {
         guard wantsDirtyFB, !region.isEmpty else { return }
         var clips = region.map {
-            drmModeClip(x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
-                        x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
+            drmModeClip(
+                x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
+                x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
         }
         let result = drmModeDirtyFB(fd, buffers[front].framebufferID, &clips, UInt32(clips.count))
         if result == -ENOSYS { wantsDirtyFB = false }

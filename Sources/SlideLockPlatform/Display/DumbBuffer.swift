@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CDRM
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// One XRGB8888 or RGB565 scanout buffer: a dumb GEM object, mapped into our address space and
@@ -23,11 +23,14 @@ final class DumbBuffer {
         self.format = format
         self.width = width
         self.height = height
-        var handle: UInt32 = 0, pitch: UInt32 = 0, size: UInt64 = 0
+        var handle: UInt32 = 0
+        var pitch: UInt32 = 0
+        var size: UInt64 = 0
         // libdrm's dumb-buffer helpers return -errno instead of setting errno.
         try negativeErrnoCall("drmModeCreateDumbBuffer \(width)x\(height)") {
-            drmModeCreateDumbBuffer(fd, UInt32(width), UInt32(height), UInt32(format.bytesPerPixel * 8), 0,
-                                    &handle, &pitch, &size)
+            drmModeCreateDumbBuffer(
+                fd, UInt32(width), UInt32(height), UInt32(format.bytesPerPixel * 8), 0,
+                &handle, &pitch, &size)
         }
         var mapped: UnsafeMutableRawPointer?
         var framebuffer: UInt32 = 0
@@ -40,7 +43,9 @@ final class DumbBuffer {
                 throw SystemError(operation: "mmap dumb buffer", errno: errno)
             }
             mapped = address
-            let handles: [UInt32] = [handle, 0, 0, 0], pitches: [UInt32] = [pitch, 0, 0, 0], offsets: [UInt32] = [0, 0, 0, 0]
+            let handles: [UInt32] = [handle, 0, 0, 0]
+            let pitches: [UInt32] = [pitch, 0, 0, 0]
+            let offsets: [UInt32] = [0, 0, 0, 0]
             // xf86drmMode.c wraps the ioctl so that failures come back as -errno.
             let fourcc = format == .rgb565 ? slidelock_format_rgb565 : slidelock_format_xrgb8888
             try negativeErrnoCall("drmModeAddFB2 \(format.rawValue.uppercased()) \(width)x\(height)") {
@@ -72,7 +77,8 @@ final class DumbBuffer {
         for row in y..<(y + h) {
             let source = shadow + row * stride + x
             if format == .xrgb8888 {
-                (pixels + row * pitch).assumingMemoryBound(to: UInt32.self).advanced(by: x).update(from: source, count: w)
+                (pixels + row * pitch).assumingMemoryBound(to: UInt32.self).advanced(by: x).update(
+                    from: source, count: w)
             } else {
                 let destination = (pixels + row * pitch).assumingMemoryBound(to: UInt16.self) + x
                 for i in 0..<w { destination[i] = PixelPacking.rgb565(source[i]) }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// The fallback when no DRM device can light a panel: a Linux framebuffer (`/dev/fb0`),
@@ -39,7 +39,8 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
             if errno == EACCES { throw DisplayError.permissionDenied(path: path) }
             throw SystemError(operation: "open \(path)", errno: errno)
         }
-        var variable = fb_var_screeninfo(), fixed = fb_fix_screeninfo()
+        var variable = fb_var_screeninfo()
+        var fixed = fb_fix_screeninfo()
         guard slidelock_fb_get_var(fd, &variable) == 0, slidelock_fb_get_fix(fd, &fixed) == 0 else {
             let e = errno
             Glibc.close(fd)
@@ -77,7 +78,8 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         current = variable
         isDoubleBuffered = pages >= 2 && lineLength * height * 2 <= length
         // pixclock is picoseconds per pixel; 0 (virtual framebuffers) means unknown: 60 Hz.
-        let total = Double(variable.xres + variable.left_margin + variable.right_margin + variable.hsync_len)
+        let total =
+            Double(variable.xres + variable.left_margin + variable.right_margin + variable.hsync_len)
             * Double(variable.yres + variable.upper_margin + variable.lower_margin + variable.vsync_len)
         frameInterval = variable.pixclock > 0 ? total * Double(variable.pixclock) * 1e-12 : 1.0 / 60
         terminal = switchVT ? VirtualTerminal() : nil

@@ -25,10 +25,15 @@ public struct DisplayOptions: Sendable {
     /// Told why start-up waits for the display (another program holds DRM master).
     public var onWait: @Sendable (String) -> Void = { _ in }
 
-    public init(devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
-                masterWaitSeconds: Double = 5, switchVT: Bool = true) {
-        self.devicePath = devicePath; self.connectorName = connectorName; self.mode = mode
-        self.masterWaitSeconds = masterWaitSeconds; self.switchVT = switchVT
+    public init(
+        devicePath: String? = nil, connectorName: String? = nil, mode: ModeRequest? = nil,
+        masterWaitSeconds: Double = 5, switchVT: Bool = true
+    ) {
+        self.devicePath = devicePath
+        self.connectorName = connectorName
+        self.mode = mode
+        self.masterWaitSeconds = masterWaitSeconds
+        self.switchVT = switchVT
     }
 }
 
@@ -44,8 +49,10 @@ public struct PlannedOutput {
 /// Decides connectors, CRTCs and modes for one card without touching the hardware, so
 /// `list-outputs` reports exactly what `DRMDisplay` will do.
 public enum OutputPlan {
-    public static func make(path: String, crtcs: [UInt32], connectors: [DRMConnectorInfo],
-                            options: DisplayOptions) throws -> [PlannedOutput] {
+    public static func make(
+        path: String, crtcs: [UInt32], connectors: [DRMConnectorInfo],
+        options: DisplayOptions
+    ) throws -> [PlannedOutput] {
         let chosen: [Int]
         do {
             chosen = try ConnectorChoice.choose(from: connectors.map(\.summary), named: options.connectorName)
@@ -65,13 +72,15 @@ public enum OutputPlan {
             }
             let choice: (index: Int, reason: ModeChoiceReason)
             do {
-                choice = try ModeChoice.choose(from: connector.displayModes, current: connector.currentMode,
-                                               request: options.mode)
+                choice = try ModeChoice.choose(
+                    from: connector.displayModes, current: connector.currentMode,
+                    request: options.mode)
             } catch {
                 throw DisplayError.mode(connector: connector.name, error)
             }
             taken.insert(crtc)
-            plan.append(PlannedOutput(connector: connector, crtcID: crtc, modeIndex: choice.index, reason: choice.reason))
+            plan.append(
+                PlannedOutput(connector: connector, crtcID: crtc, modeIndex: choice.index, reason: choice.reason))
         }
         return plan
     }
@@ -90,7 +99,8 @@ public enum OutputPlan {
                 let probe = try DRMDevice(path: path)
                 guard probe.supportsDumbBuffers else { throw DisplayError.noDumbBuffers(path: path) }
                 let resources = try probe.resources()
-                let plan = try make(path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
+                let plan = try make(
+                    path: path, crtcs: resources.crtcs, connectors: resources.connectors, options: options)
                 if plan.isEmpty {
                     if waiting == nil { waiting = (path, plan) }
                     continue

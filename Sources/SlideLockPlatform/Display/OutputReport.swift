@@ -13,7 +13,8 @@ public enum OutputReport {
         do {
             let (path, plan) = try OutputPlan.findDevice(options: options)
             for output in plan {
-                lines.append("slidelock would use: \(path) \(output.connector.name) \(output.mode) (\(output.reason.rawValue))")
+                lines.append(
+                    "slidelock would use: \(path) \(output.connector.name) \(output.mode) (\(output.reason.rawValue))")
             }
             return (lines.joined(separator: "\n") + "\n", nil)
         } catch {
@@ -33,7 +34,9 @@ public enum OutputReport {
         guard let resources = try? device.resources() else {
             return ["\(path): driver \(device.driverName), \(dumb), no modesetting (render-only)"]
         }
-        var lines = ["\(path): driver \(device.driverName), \(dumb), \(resources.crtcs.count) CRTCs, \(resources.connectors.count) connectors"]
+        var lines = [
+            "\(path): driver \(device.driverName), \(dumb), \(resources.crtcs.count) CRTCs, \(resources.connectors.count) connectors"
+        ]
         for connector in resources.connectors {
             var line = "  \(connector.name): \(connector.status.rawValue)"
             if connector.currentCRTC != 0 { line += ", on CRTC \(connector.currentCRTC)" }
@@ -48,7 +51,10 @@ public enum OutputReport {
             // Modes wrap at roughly 100 columns; some monitors list 40 of them.
             var row = "    modes:"
             for mode in modes {
-                if row.count + mode.count > 100 { lines.append(row); row = "          " }
+                if row.count + mode.count > 100 {
+                    lines.append(row)
+                    row = "          "
+                }
                 row += " " + mode
             }
             if !modes.isEmpty { lines.append(row) }

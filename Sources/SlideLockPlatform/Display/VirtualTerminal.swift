@@ -27,7 +27,9 @@ final class VirtualTerminal {
         for candidate in candidates where chosen == nil {
             var mode: Int32 = 0
             // KDGETMODE fails with ENOTTY on anything that is not a VT (pty, serial line).
-            if ioctl(candidate.fd, VirtualTerminal.kdGetMode, &mode) == 0 { chosen = (candidate.fd, candidate.owned, mode) }
+            if ioctl(candidate.fd, VirtualTerminal.kdGetMode, &mode) == 0 {
+                chosen = (candidate.fd, candidate.owned, mode)
+            }
         }
         if tty0 >= 0 && chosen?.fd != tty0 { close(tty0) }
         guard let chosen, ioctl(chosen.fd, VirtualTerminal.kdSetMode, VirtualTerminal.kdGraphics) == 0 else {
@@ -45,7 +47,9 @@ final class VirtualTerminal {
 
     /// Back to the mode found at start (text, normally): fbcon redraws the console.
     deinit {
-        let mode = staysInGraphicsMode || savedMode == VirtualTerminal.kdGraphics ? VirtualTerminal.kdGraphics : VirtualTerminal.kdText
+        let mode =
+            staysInGraphicsMode || savedMode == VirtualTerminal.kdGraphics
+            ? VirtualTerminal.kdGraphics : VirtualTerminal.kdText
         _ = ioctl(fd, VirtualTerminal.kdSetMode, mode)
         if ownsFD { close(fd) }
     }

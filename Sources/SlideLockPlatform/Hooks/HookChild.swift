@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 
 /// One running hook process as `HookRunner` tracks it: pid, pidfd, output pipes, the stderr
 /// tail and where it is in the timeout sequence. Owns its descriptors.
@@ -83,13 +83,17 @@ final class HookChild {
         return lines
     }
 
-    private func read(_ fd: Int32, into splitter: inout OutputLineSplitter, final: Bool, closed: () -> Void) -> [String] {
+    private func read(_ fd: Int32, into splitter: inout OutputLineSplitter, final: Bool, closed: () -> Void) -> [String]
+    {
         var lines: [String] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         // At most 64 KiB per call, so a hook flooding its output cannot starve the loop.
         for _ in 0..<16 {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { lines += splitter.append(buffer[0..<count]); continue }
+            if count > 0 {
+                lines += splitter.append(buffer[0..<count])
+                continue
+            }
             if count < 0 && errno == EINTR { continue }
             if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) || final {
                 // End of file (every writer closed it), a read error, or the child is gone.
@@ -104,7 +108,9 @@ final class HookChild {
 
     func closeAll() {
         for fd in [pidfd, stdout, stderr].compactMap({ $0 }) { close(fd) }
-        pidfd = nil; stdout = nil; stderr = nil
+        pidfd = nil
+        stdout = nil
+        stderr = nil
     }
 
     /// For teardown while the hook still runs: SIGKILL the group and reap the child. This wait

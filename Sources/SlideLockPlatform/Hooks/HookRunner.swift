@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// Runs the unlock hook without ever blocking the main loop: spawn, watch, time out, reap.
@@ -188,8 +188,9 @@ public final class HookRunner {
         case (.running, 0?):
             outcome = .success(seconds: seconds)
         case (.running, _):
-            outcome = .failure(reason: WaitStatus.describe(exitCode: status.exitCode, signal: status.signal),
-                               lastStderr: child.stderrTail)
+            outcome = .failure(
+                reason: WaitStatus.describe(exitCode: status.exitCode, signal: status.signal),
+                lastStderr: child.stderrTail)
         case (.terminating, _), (.killed, _):
             let how = WaitStatus.describe(exitCode: status.exitCode, signal: status.signal)
             let why = child.stopReason.map { "stopped: \($0)" } ?? "timed out after \(Self.format(timeout))"

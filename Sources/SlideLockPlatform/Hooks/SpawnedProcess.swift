@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 
 /// A child started with `posix_spawnp` in a session of its own, stdin on `/dev/null`, stdout
 /// and stderr on pipes whose read ends (non-blocking, close-on-exec) we own.
@@ -15,10 +15,17 @@ struct SpawnedProcess {
         guard let program = arguments.first, !program.isEmpty else { throw .emptyCommand }
         let out = try makePipe("stdout")
         let err: (read: Int32, write: Int32)
-        do { err = try makePipe("stderr") } catch { close(out.read); close(out.write); throw error }
+        do { err = try makePipe("stderr") } catch {
+            close(out.read)
+            close(out.write)
+            throw error
+        }
         // Our copies of the write ends must go once the child has its own, or we would never
         // see end-of-file on the pipes.
-        defer { close(out.write); close(err.write) }
+        defer {
+            close(out.write)
+            close(err.write)
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -40,9 +47,10 @@ struct SpawnedProcess {
         // The signal mask and ignored dispositions survive execve(2) (signal(7)). The main loop
         // blocks SIGCHLD/SIGTERM/SIGINT for its signalfd and may ignore SIGPIPE: without a reset
         // the hook could not be stopped with SIGTERM and its pipelines would misbehave.
-        var empty = sigset_t(), all = sigset_t()
+        var empty = sigset_t()
+        var all = sigset_t()
         sigemptyset(&empty)
-        sigfillset(&all)  // glibc skips SIGKILL/SIGSTOP and its internal signals itself
+        sigfillset(&all) // glibc skips SIGKILL/SIGSTOP and its internal signals itself
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
         // setsid(2) in the child: a new process group (pgid = pid) we can signal as a whole on
@@ -58,7 +66,8 @@ struct SpawnedProcess {
         // (not as exit status 127 as with fork+exec).
         let code = posix_spawnp(&pid, program, &actions, &attributes, argv.pointers, envp.pointers)
         guard code == 0 else {
-            close(out.read); close(err.read)
+            close(out.read)
+            close(err.read)
             throw .cannotStart(program: program, errno: code)
         }
         return SpawnedProcess(pid: pid, stdout: out.read, stderr: err.read)
@@ -73,7 +82,10 @@ struct SpawnedProcess {
             let flags = try systemCall("fcntl F_GETFL") { fcntl(fds[0], F_GETFL) }
             try systemCall("fcntl F_SETFL O_NONBLOCK") { fcntl(fds[0], F_SETFL, flags | O_NONBLOCK) }
         } catch {
-            if fds[0] >= 0 { close(fds[0]); close(fds[1]) }
+            if fds[0] >= 0 {
+                close(fds[0])
+                close(fds[1])
+            }
             throw .system(error)
         }
         return (fds[0], fds[1])
@@ -88,7 +100,9 @@ struct SpawnedProcess {
     static func environment(adding extra: [String: String], base: [String] = currentEnvironment()) -> [String] {
         var result: [String] = []
         for text in base {
-            let name = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+            let name =
+                text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+                ?? text
             if extra[name] == nil && !withheld.contains(name) { result.append(text) }
         }
         for (name, value) in extra.sorted(by: { $0.key < $1.key }) { result.append("\(name)=\(value)") }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CEvdev
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// One open evdev node (`/dev/input/eventN`) read through libevdev: its name and
@@ -78,7 +78,9 @@ public final class EvdevDevice {
                 // the difference as sync events; its state is updated as they are
                 // returned, so drain them all, then take a snapshot of the slots.
                 var time = seconds(ev)
-                while libevdev_next_event(dev, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev) == LIBEVDEV_READ_STATUS_SYNC.rawValue {
+                while libevdev_next_event(dev, LIBEVDEV_READ_FLAG_SYNC.rawValue, &ev)
+                    == LIBEVDEV_READ_STATUS_SYNC.rawValue
+                {
                     time = max(time, seconds(ev))
                 }
                 let (slots, current) = snapshot()
@@ -96,15 +98,21 @@ public final class EvdevDevice {
         if capabilities.isMultitouch && slotCount > 0 {
             let slots = (0..<slotCount).map { slot -> SlotState in
                 let value = { (code: UInt16) in libevdev_get_slot_value(self.dev, UInt32(slot), UInt32(code)) }
-                return SlotState(trackingID: value(Evdev.ABS_MT_TRACKING_ID), x: value(Evdev.ABS_MT_POSITION_X),
-                                 y: value(Evdev.ABS_MT_POSITION_Y))
+                return SlotState(
+                    trackingID: value(Evdev.ABS_MT_TRACKING_ID), x: value(Evdev.ABS_MT_POSITION_X),
+                    y: value(Evdev.ABS_MT_POSITION_Y))
             }
             return (slots, Int(max(0, libevdev_get_current_slot(dev))))
         }
         let value = { (type: UInt16, code: UInt16) in libevdev_get_event_value(self.dev, UInt32(type), UInt32(code)) }
         let down = value(Evdev.EV_KEY, Evdev.BTN_TOUCH) != 0 || value(Evdev.EV_KEY, Evdev.BTN_LEFT) != 0
-        return ([SlotState(trackingID: down ? 0 : -1, x: value(Evdev.EV_ABS, Evdev.ABS_X),
-                           y: value(Evdev.EV_ABS, Evdev.ABS_Y))], 0)
+        return (
+            [
+                SlotState(
+                    trackingID: down ? 0 : -1, x: value(Evdev.EV_ABS, Evdev.ABS_X),
+                    y: value(Evdev.EV_ABS, Evdev.ABS_Y))
+            ], 0
+        )
     }
 
     /// libevdev's name for a code (`ABS_MT_PRESSURE`), for reports.
@@ -123,8 +131,9 @@ public final class EvdevDevice {
         }
         for code in 0...UInt16(ABS_MAX) where libevdev_has_event_code(dev, UInt32(EV_ABS), UInt32(code)) != 0 {
             guard let info = libevdev_get_abs_info(dev, UInt32(code))?.pointee else { continue }
-            caps.axes[code] = AxisRange(minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz,
-                                        flat: info.flat, resolution: info.resolution)
+            caps.axes[code] = AxisRange(
+                minimum: info.minimum, maximum: info.maximum, fuzz: info.fuzz,
+                flat: info.flat, resolution: info.resolution)
         }
         for code in 0...UInt16(KEY_MAX) where libevdev_has_event_code(dev, UInt32(EV_KEY), UInt32(code)) != 0 {
             caps.keys.insert(code)

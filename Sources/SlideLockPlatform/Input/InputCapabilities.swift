@@ -28,13 +28,19 @@ public struct InputCapabilities: Equatable, Sendable {
     /// `EV_REL` codes supported.
     public var relativeAxes: Set<UInt16> = []
 
-    public init(properties: Set<UInt16> = [], axes: [UInt16: AxisRange] = [:], keys: Set<UInt16> = [],
-                relativeAxes: Set<UInt16> = []) {
-        self.properties = properties; self.axes = axes; self.keys = keys; self.relativeAxes = relativeAxes
+    public init(
+        properties: Set<UInt16> = [], axes: [UInt16: AxisRange] = [:], keys: Set<UInt16> = [],
+        relativeAxes: Set<UInt16> = []
+    ) {
+        self.properties = properties
+        self.axes = axes
+        self.keys = keys
+        self.relativeAxes = relativeAxes
     }
 
     /// `INPUT_PROP_POINTER` (`input-event-codes.h`): the device needs a pointer on screen,
     /// i.e. it is a touchpad, not a touchscreen. Not in the core's `Evdev`.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
     public static let INPUT_PROP_POINTER: UInt16 = 0x00
 
     /// Protocol B multitouch: slots plus both MT position axes.
@@ -57,7 +63,7 @@ public struct InputCapabilities: Equatable, Sendable {
             if properties.contains(Self.INPUT_PROP_POINTER) { return .touchpad }
             if hasMultitouchPosition || keys.contains(Evdev.BTN_TOUCH) { return .touchscreen }
             if keys.contains(Evdev.BTN_LEFT) { return .tablet }
-            return .other  // joysticks, accelerometers: axes without a contact
+            return .other // joysticks, accelerometers: axes without a contact
         }
         if relativeAxes.contains(Evdev.REL_X) && relativeAxes.contains(Evdev.REL_Y) && keys.contains(Evdev.BTN_LEFT) {
             return .mouse
@@ -95,8 +101,10 @@ public struct InputCapabilities: Equatable, Sendable {
         func name(_ type: UInt16, _ code: UInt16) -> String {
             codeName(type, code) ?? Evdev.codeName(type: type, code: code) ?? "0x" + String(code, radix: 16)
         }
-        let propNames = [Self.INPUT_PROP_POINTER: "POINTER", Evdev.INPUT_PROP_DIRECT: "DIRECT", 2: "BUTTONPAD",
-                         3: "SEMI_MT", 6: "ACCELEROMETER"]
+        let propNames = [
+            Self.INPUT_PROP_POINTER: "POINTER", Evdev.INPUT_PROP_DIRECT: "DIRECT", 2: "BUTTONPAD",
+            3: "SEMI_MT", 6: "ACCELEROMETER",
+        ]
         let props = properties.sorted().map { propNames[$0] ?? "\($0)" }
         let abs = axes.keys.sorted().map { code -> String in
             let r = axes[code]!

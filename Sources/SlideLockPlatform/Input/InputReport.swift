@@ -7,19 +7,22 @@ public enum InputReport {
     public static func make(options: TouchInputOptions) -> String {
         let paths = TouchInput.eventPaths(options.directory)
         guard !paths.isEmpty else {
-            return "no input devices in \(options.directory)\nslidelock would use: nothing yet (waits for a touchscreen)\n"
+            return
+                "no input devices in \(options.directory)\nslidelock would use: nothing yet (waits for a touchscreen)\n"
         }
         var lines: [String] = []
         var used: [String] = []
         for path in paths {
             let device: EvdevDevice
             do { device = try EvdevDevice(path: path) } catch {
-                lines.append("\(path): cannot open: \(SystemError(operation: "", errno: error.errno).description.dropFirst(2))")
+                lines.append(
+                    "\(path): cannot open: \(SystemError(operation: "", errno: error.errno).description.dropFirst(2))")
                 continue
             }
             let caps = device.capabilities
             let named = options.device.map { $0 == path || $0 == device.name } ?? false
-            var decision = caps.decision(acceptMouse: options.acceptMouse, acceptTablet: options.acceptTablet, named: named)
+            var decision = caps.decision(
+                acceptMouse: options.acceptMouse, acceptTablet: options.acceptTablet, named: named)
             if options.device != nil && !named { decision = (false, "not the --input device") }
             var kind = caps.kind.rawValue
             if caps.isMultitouch, let slots = caps.axes[Evdev.ABS_MT_SLOT] { kind += ", MT \(slots.maximum + 1) slots" }
@@ -28,7 +31,9 @@ public enum InputReport {
             lines.append(decision.use ? "  used: \(decision.why)" : "  not used: \(decision.why)")
             if decision.use { used.append(path) }
         }
-        lines.append("slidelock would use: " + (used.isEmpty ? "nothing yet (waits for a touchscreen)" : used.joined(separator: " ")))
+        lines.append(
+            "slidelock would use: "
+                + (used.isEmpty ? "nothing yet (waits for a touchscreen)" : used.joined(separator: " ")))
         return lines.joined(separator: "\n") + "\n"
     }
 }

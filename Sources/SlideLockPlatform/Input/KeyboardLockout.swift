@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// Keeps the panel's keyboards away from everything while the lock is up.
@@ -35,8 +35,10 @@ public final class KeyboardLockout {
     /// we taken a touchscreen, touch would see nothing). By default every pointing device;
     /// pass `TouchInput`'s own decision (`{ $0.decision(acceptMouse:acceptTablet:).use }`) so
     /// a keyboard with a built-in touchpad or mouse, which touch does not use, is taken too.
-    public init(directory: String = "/dev/input", lockTerminal: Bool = true,
-                leaving: @escaping (InputCapabilities) -> Bool = { $0.kind != .other }) {
+    public init(
+        directory: String = "/dev/input", lockTerminal: Bool = true,
+        leaving: @escaping (InputCapabilities) -> Bool = { $0.kind != .other }
+    ) {
         self.directory = directory
         self.leaving = leaving
         if lockTerminal {
@@ -47,7 +49,9 @@ public final class KeyboardLockout {
         // Watch before scanning, so a keyboard plugged in between is not missed.
         inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         if inotify < 0 || inotify_add_watch(inotify, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)) < 0 {
-            log.append("keyboard: cannot watch \(directory) for hot-plugged keyboards: \(SystemError(operation: "inotify", errno: errno))")
+            log.append(
+                "keyboard: cannot watch \(directory) for hot-plugged keyboards: \(SystemError(operation: "inotify", errno: errno))"
+            )
         }
         let now = MonotonicClock.now()
         for path in FileIO.numberedEntries(directory, prefix: "event") { consider(path, now: now) }
@@ -81,7 +85,9 @@ public final class KeyboardLockout {
             if let error {
                 keyboards.remove(at: index)
                 pressed[keyboard.path] = nil
-                log.append("keyboard: removed \(keyboard.path) \"\(keyboard.name)\" (\(error.errno == ENODEV ? "unplugged" : "\(error)"))")
+                log.append(
+                    "keyboard: removed \(keyboard.path) \"\(keyboard.name)\" (\(error.errno == ENODEV ? "unplugged" : "\(error)"))"
+                )
             } else {
                 index += 1
             }
@@ -111,7 +117,8 @@ public final class KeyboardLockout {
         var entry = pressed[keyboard.path] ?? (0, -.infinity)
         entry.count += downs
         if now - entry.loggedAt >= 10 {
-            log.append("keyboard: \(entry.count) key press(es) on \(keyboard.path) \"\(keyboard.name)\" ignored (locked)")
+            log.append(
+                "keyboard: \(entry.count) key press(es) on \(keyboard.path) \"\(keyboard.name)\" ignored (locked)")
             entry = (0, now)
         }
         pressed[keyboard.path] = entry
@@ -123,7 +130,10 @@ public final class KeyboardLockout {
         do { device = try EvdevDevice(path: path) } catch {
             if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
                 let deadline = retrying[path] ?? now + 2
-                if now < deadline { retrying[path] = deadline; return }
+                if now < deadline {
+                    retrying[path] = deadline
+                    return
+                }
             }
             retrying[path] = nil
             skipped.insert(path)
@@ -158,8 +168,10 @@ public final class KeyboardLockout {
             // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
             while offset + 16 <= n {
                 let (mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)

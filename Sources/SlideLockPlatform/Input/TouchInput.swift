@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// How `TouchInput` chooses and reads devices.
@@ -68,7 +68,11 @@ public final class TouchInput {
         inotify = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
         let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)
         if inotify_add_watch(inotify, options.directory, mask) < 0 {
-            log.append(LogLine(.info, "input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))"))
+            log.append(
+                LogLine(
+                    .info,
+                    "input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))"
+                ))
         }
         if let wanted = options.device, wanted.hasPrefix("/") {
             let device: EvdevDevice
@@ -173,7 +177,10 @@ public final class TouchInput {
             // may vanish again: retry for a while on IN_ATTRIB and frame ticks.
             if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
                 let deadline = retrying[path] ?? now + 2
-                if now < deadline { retrying[path] = deadline; return }
+                if now < deadline {
+                    retrying[path] = deadline
+                    return
+                }
             }
             retrying[path] = nil
             skipped.insert(path)
@@ -186,8 +193,9 @@ public final class TouchInput {
             skipped.insert(path)
             return
         }
-        let decision = device.capabilities.decision(acceptMouse: options.acceptMouse,
-                                                    acceptTablet: options.acceptTablet, named: named)
+        let decision = device.capabilities.decision(
+            acceptMouse: options.acceptMouse,
+            acceptTablet: options.acceptTablet, named: named)
         guard decision.use else {
             skipped.insert(path)
             log.append(LogLine(.info, "input: ignoring \(path) \"\(device.name)\": \(decision.why)"))
@@ -198,8 +206,11 @@ public final class TouchInput {
 
     private func adopt(_ device: EvdevDevice) {
         let caps = device.capabilities
-        guard var pipeline = TouchPipeline(axes: caps.axes, screen: options.screen, rotation: options.rotation,
-                                           settings: options.settings, relativePointer: caps.kind == .mouse) else {
+        guard
+            var pipeline = TouchPipeline(
+                axes: caps.axes, screen: options.screen, rotation: options.rotation,
+                settings: options.settings, relativePointer: caps.kind == .mouse)
+        else {
             log.append(LogLine(.info, "input: ignoring \(device.path) \"\(device.name)\": no usable axes"))
             skipped.insert(device.path)
             return
@@ -231,12 +242,17 @@ public final class TouchInput {
         for index in open.indices {
             let device = open[index].device
             queued += open[index].pipeline.deviceRemoved(time: now).events
-            guard let pipeline = TouchPipeline(axes: device.capabilities.axes, screen: screen, rotation: rotation,
-                                               settings: options.settings, relativePointer: device.capabilities.kind == .mouse)
+            guard
+                let pipeline = TouchPipeline(
+                    axes: device.capabilities.axes, screen: screen, rotation: rotation,
+                    settings: options.settings, relativePointer: device.capabilities.kind == .mouse)
             else { continue }
             open[index].pipeline = pipeline
         }
-        log.append(LogLine(.info, "input: touch now maps to \(Int(screen.width))x\(Int(screen.height)), rotate \(rotation.degrees)"))
+        log.append(
+            LogLine(
+                .info, "input: touch now maps to \(Int(screen.width))x\(Int(screen.height)), rotate \(rotation.degrees)"
+            ))
     }
 
     private func remove(at index: Int, why: String) -> [LockEvent] {
@@ -269,8 +285,10 @@ public final class TouchInput {
             // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
             while offset + 16 <= n {
                 let (mask, length) = buffer.withUnsafeBytes { raw in
-                    (raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self)))
+                    (
+                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+                    )
                 }
                 let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
                 let name = String(decoding: nameBytes, as: UTF8.self)

@@ -15,7 +15,9 @@ public enum FileIO {
 
     /// The whole of `path`, at most `limit` bytes. Only regular files, unless
     /// `allowStream` (then a pipe or terminal is read to its end, still within `limit`).
-    public static func read(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError) -> [UInt8] {
+    public static func read(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError)
+        -> [UInt8]
+    {
         try checkPath(path, operation: "read")
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
@@ -25,8 +27,9 @@ public enum FileIO {
         let type = st.st_mode & S_IFMT
         let stream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
         guard type == S_IFREG || (allowStream && stream) else {
-            throw SystemError(operation: "read", errno: EINVAL, path: path,
-                              detail: "not a regular file (\(typeName(type)))")
+            throw SystemError(
+                operation: "read", errno: EINVAL, path: path,
+                detail: "not a regular file (\(typeName(type)))")
         }
         if type == S_IFREG && Int(st.st_size) > limit { throw tooLarge(path, limit) }
         if stream {
@@ -48,7 +51,9 @@ public enum FileIO {
     }
 
     /// `read`, as UTF-8 text; invalid UTF-8 is an error naming the line.
-    public static func readText(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError) -> String {
+    public static func readText(_ path: String, limit: Int = configLimit, allowStream: Bool = false) throws(SystemError)
+        -> String
+    {
         // `--config /dev/stdin` is the one stream a configuration may come from unasked.
         let bytes = try read(path, limit: limit, allowStream: allowStream || path == "/dev/stdin")
         if let line = invalidUTF8Line(bytes) {
@@ -77,8 +82,9 @@ public enum FileIO {
         try checkPath(path, operation: "write")
         var st = stat()
         if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
-            throw SystemError(operation: "write", errno: EEXIST, path: path,
-                              detail: "not a regular file (\(typeName(st.st_mode & S_IFMT))), refusing to replace it")
+            throw SystemError(
+                operation: "write", errno: EEXIST, path: path,
+                detail: "not a regular file (\(typeName(st.st_mode & S_IFMT))), refusing to replace it")
         }
         let (fd, temp) = try createTemporary(beside: path)
         var offset = 0
@@ -87,7 +93,8 @@ public enum FileIO {
             if n < 0 {
                 if errno == EINTR { continue }
                 let e = errno
-                close(fd); unlink(temp)
+                close(fd)
+                unlink(temp)
                 throw SystemError(operation: "write", errno: e, path: path)
             }
             offset += n
@@ -123,7 +130,8 @@ public enum FileIO {
         guard stat(path, &st) == 0 else { return SystemError(operation: "stat", errno: errno, path: path) }
         let type = st.st_mode & S_IFMT
         guard type == S_IFREG else {
-            return SystemError(operation: "open", errno: EINVAL, path: path, detail: "not a regular file (\(typeName(type)))")
+            return SystemError(
+                operation: "open", errno: EINVAL, path: path, detail: "not a regular file (\(typeName(type)))")
         }
         return Int(st.st_size) > limit ? tooLarge(path, limit) : nil
     }
@@ -132,7 +140,8 @@ public enum FileIO {
     static func checkPath(_ path: String, operation: String) throws(SystemError) {
         if path.isEmpty { throw SystemError(operation: operation, errno: ENOENT, path: path, detail: "empty path") }
         if path.utf8.contains(0) {
-            throw SystemError(operation: operation, errno: EINVAL, path: path, detail: "the path contains a NUL character")
+            throw SystemError(
+                operation: operation, errno: EINVAL, path: path, detail: "the path contains a NUL character")
         }
     }
 

@@ -11,7 +11,8 @@ public struct FileTrustError: Error, Equatable, Sendable, CustomStringConvertibl
 
     /// `/etc/slidelock/conf.d/x.conf: /etc/slidelock/conf.d is writable by others (mode 0777): not trusted`
     public var description: String {
-        culprit == file ? "\(file): \(problem): not trusted when running as root"
+        culprit == file
+            ? "\(file): \(problem): not trusted when running as root"
             : "\(file): \(culprit) \(problem): not trusted when running as root"
     }
 }
@@ -34,17 +35,20 @@ public enum FileTrust {
     /// writable by others: they cannot rename or replace `owner`'s entries in it.
     public static func check(_ path: String, owner: uid_t) throws(FileTrustError) {
         guard let resolved = realPath(path) else {
-            throw FileTrustError(file: path, culprit: path, problem: "cannot be checked (\(String(cString: strerror(errno))))")
+            throw FileTrustError(
+                file: path, culprit: path, problem: "cannot be checked (\(String(cString: strerror(errno))))")
         }
         var current = resolved
         while true {
             var info = stat()
             guard stat(current, &info) == 0 else {
-                throw FileTrustError(file: path, culprit: current, problem: "cannot be checked (\(String(cString: strerror(errno))))")
+                throw FileTrustError(
+                    file: path, culprit: current, problem: "cannot be checked (\(String(cString: strerror(errno))))")
             }
             if let problem = problem(mode: info.st_mode, uid: info.st_uid, owner: owner) {
-                throw FileTrustError(file: path, culprit: current == resolved && path == resolved ? path : current,
-                                     problem: problem)
+                throw FileTrustError(
+                    file: path, culprit: current == resolved && path == resolved ? path : current,
+                    problem: problem)
             }
             if current == "/" { return }
             current = parent(current)
@@ -56,9 +60,11 @@ public enum FileTrust {
         let octal = "0" + String(mode & 0o7777, radix: 8)
         if uid != owner { return "is owned by uid \(uid), not \(owner == 0 ? "root" : "uid \(owner)")" }
         if mode & S_IFMT == S_IFDIR && mode & S_ISVTX != 0 { return nil }
-        let group = mode & 0o020 != 0, others = mode & 0o002 != 0
+        let group = mode & 0o020 != 0
+        let others = mode & 0o002 != 0
         guard group || others else { return nil }
-        return "is writable by \(group && others ? "its group and others" : group ? "its group" : "others") (mode \(octal))"
+        return
+            "is writable by \(group && others ? "its group and others" : group ? "its group" : "others") (mode \(octal))"
     }
 
     /// `/a/b` -> `/a`, `/a` -> `/`.

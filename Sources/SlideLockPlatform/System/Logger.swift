@@ -6,7 +6,10 @@
 /// written only when `verbose`.
 public struct Logger: Sendable {
     public enum Level: Int32, Sendable, Comparable {
-        case error = 3, warning = 4, info = 6, debug = 7
+        case error = 3
+        case warning = 4
+        case info = 6
+        case debug = 7
 
         public static func < (a: Level, b: Level) -> Bool { a.rawValue < b.rawValue }
     }

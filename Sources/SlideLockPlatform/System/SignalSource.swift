@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 
 /// Signals as readable events on a file descriptor (signalfd), so the single-threaded poll
 /// loop handles them like input: no async-signal-safety traps, and a SIGTERM unwinds

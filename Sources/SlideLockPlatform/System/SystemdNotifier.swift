@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 
 /// The sd_notify(3) protocol without libsystemd: `KEY=value` lines in one datagram to the
 /// AF_UNIX socket systemd names in `$NOTIFY_SOCKET` (for `Type=notify` units). `READY=1` ends
@@ -23,8 +23,9 @@ public final class SystemdNotifier {
     /// `Type=notify`), so every call site can simply skip it.
     public convenience init?(environment: (String) -> String? = Environment.value) throws(SystemError) {
         guard let path = environment("NOTIFY_SOCKET"), !path.isEmpty else { return nil }
-        try self.init(socketPath: path, watchdogUSec: environment("WATCHDOG_USEC"),
-                      watchdogPID: environment("WATCHDOG_PID"))
+        try self.init(
+            socketPath: path, watchdogUSec: environment("WATCHDOG_USEC"),
+            watchdogPID: environment("WATCHDOG_PID"))
     }
 
     public init(socketPath: String, watchdogUSec: String? = nil, watchdogPID: String? = nil) throws(SystemError) {

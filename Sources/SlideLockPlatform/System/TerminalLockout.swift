@@ -58,7 +58,8 @@ public final class TerminalLockout {
                 if tcsetattr(fd, TCSANOW, &raw) == 0 {
                     savedTermios = current
                 } else {
-                    log.append("keyboard: \(SystemError(operation: "tcsetattr stdin", errno: errno)): Ctrl+C may still signal")
+                    log.append(
+                        "keyboard: \(SystemError(operation: "tcsetattr stdin", errno: errno)): Ctrl+C may still signal")
                 }
             }
         }
@@ -72,8 +73,10 @@ public final class TerminalLockout {
         } else {
             log.append("keyboard: \(SystemError(operation: "VT_LOCKSWITCH", errno: errno)): VT switching not locked")
         }
-        let parts = [savedTermios != nil ? "no signal keys" : nil, savedKeyboardMode != nil ? "keyboard off" : nil,
-                     switchLocked ? "VT switching locked" : nil].compactMap { $0 }
+        let parts = [
+            savedTermios != nil ? "no signal keys" : nil, savedKeyboardMode != nil ? "keyboard off" : nil,
+            switchLocked ? "VT switching locked" : nil,
+        ].compactMap { $0 }
         if !parts.isEmpty {
             log.append("keyboard: \(ownsFD ? "foreground VT" : "VT on stdin"): \(parts.joined(separator: ", "))")
         }

@@ -1,5 +1,5 @@
-@preconcurrency import Glibc
 import CLinux
+@preconcurrency import Glibc
 import SlideLockCore
 
 /// The kernel's device events as a pollable descriptor: a NETLINK_KOBJECT_UEVENT socket
@@ -13,8 +13,9 @@ public final class UeventMonitor {
 
     public init() throws {
         let fd = try systemCall("socket NETLINK_KOBJECT_UEVENT") {
-            socket(AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
-                   NETLINK_KOBJECT_UEVENT)
+            socket(
+                AF_NETLINK, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue),
+                NETLINK_KOBJECT_UEVENT)
         }
         var address = sockaddr_nl()
         address.nl_family = sa_family_t(AF_NETLINK)
@@ -53,8 +54,11 @@ public final class UeventMonitor {
                 if errno == EINTR { continue }
                 // ENOBUFS: the socket overflowed and events were lost; one of them may have
                 // been a hotplug, so `takeDRMHotplug` answers yes once.
-                if errno == ENOBUFS { lostEvents = true; continue }
-                return events       // EAGAIN: drained
+                if errno == ENOBUFS {
+                    lostEvents = true
+                    continue
+                }
+                return events // EAGAIN: drained
             }
             if n == 0 { return events }
             guard sender.nl_pid == 0, let event = Uevent(datagram: Array(buffer[0..<n])) else { continue }

@@ -81,12 +81,12 @@ public final class Canvas {
 @inline(__always)
 func fillPixels(_ p: UnsafeMutablePointer<UInt32>, _ value: UInt32, count: Int) {
     #if arch(x86_64)
-    if count >= 64 {
-        p.withMemoryRebound(to: wchar_t.self, capacity: count) {
-            _ = wmemset($0, wchar_t(bitPattern: value), count)
+        if count >= 64 {
+            p.withMemoryRebound(to: wchar_t.self, capacity: count) {
+                _ = wmemset($0, wchar_t(bitPattern: value), count)
+            }
+            return
         }
-        return
-    }
     #endif
     p.update(repeating: value, count: count)
 }
@@ -105,7 +105,9 @@ struct PackedColor {
         let alpha = unit(c.alpha * opacity)
         // + 0.5 and truncation rounds these non-negative values without a libm call.
         func ch(_ v: Double) -> UInt32 { UInt32(unit(v) * alpha * 255 + 0.5) }
-        r = ch(c.red); g = ch(c.green); b = ch(c.blue)
+        r = ch(c.red)
+        g = ch(c.green)
+        b = ch(c.blue)
         a = UInt32(alpha * 255 + 0.5)
     }
 

@@ -40,15 +40,20 @@ public final class ContactSheet {
     /// Adds a shrunken copy of `canvas` (box-filtered) labelled `label`.
     public func add(_ canvas: Canvas, label: String) {
         let cell = Canvas(width: cellWidth, height: cellHeight)
-        let sx = canvas.width / cellWidth, sy = canvas.height / cellHeight
+        let sx = canvas.width / cellWidth
+        let sy = canvas.height / cellHeight
         for y in 0..<cellHeight {
             for x in 0..<cellWidth {
-                var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                var r: UInt32 = 0
+                var g: UInt32 = 0
+                var b: UInt32 = 0
                 for dy in 0..<sy {
                     let row = canvas.pixels + (y * sy + dy) * canvas.width + x * sx
                     for dx in 0..<sx {
                         let p = row[dx]
-                        r += (p >> 16) & 0xFF; g += (p >> 8) & 0xFF; b += p & 0xFF
+                        r += (p >> 16) & 0xFF
+                        g += (p >> 8) & 0xFF
+                        b += p & 0xFF
                     }
                 }
                 let n = UInt32(sx * sy)
@@ -67,11 +72,13 @@ public final class ContactSheet {
 
     /// The sheet: `columns` cells per row, 4 px gutters, each cell numbered in its corner.
     public func compose(columns: Int, fonts: [String]) throws(FontError) -> Canvas {
-        let gutter = 4, caption = 16
+        let gutter = 4
+        let caption = 16
         let cols = max(1, min(columns, cells.count))
         let rows = max(1, (cells.count + cols - 1) / cols)
-        let sheet = Canvas(width: cols * (cellWidth + gutter) + gutter,
-                           height: rows * (cellHeight + caption + gutter) + gutter)
+        let sheet = Canvas(
+            width: cols * (cellWidth + gutter) + gutter,
+            height: rows * (cellHeight + caption + gutter) + gutter)
         sheet.fill(sheet.bounds, color: Color(rgb: 0x202020))
         let text = try TextRenderer(fonts: fonts, weight: .regular)
         for (i, cell) in cells.enumerated() {
@@ -82,9 +89,12 @@ public final class ContactSheet {
                     .update(from: cell.image.pixels + y * cellWidth, count: cellWidth)
             }
             sheet.withClip(PixelRect(x: x0, y: y0, width: cellWidth, height: caption)) {
-                text.draw(cell.label, pixelSize: 11, center: Point(x: Double(x0) + Double(cellWidth) / 2,
-                                                                   y: Double(y0) + Double(caption) / 2),
-                          color: Color(rgb: 0xDDDDDD), opacity: 1, shimmerX: nil, on: sheet)
+                text.draw(
+                    cell.label, pixelSize: 11,
+                    center: Point(
+                        x: Double(x0) + Double(cellWidth) / 2,
+                        y: Double(y0) + Double(caption) / 2),
+                    color: Color(rgb: 0xDDDDDD), opacity: 1, shimmerX: nil, on: sheet)
             }
         }
         return sheet

@@ -6,12 +6,15 @@ import SlideLockCore
 public enum Damage {
     /// `labelInk`, where it knows them, gives the pixels a label's glyphs cover: a label that
     /// only fades or shimmers changes those alone.
-    public static func between(_ a: Scene, _ b: Scene,
-                               labelInk: (LabelLayer) -> PixelRect? = { _ in nil }) -> [PixelRect] {
+    public static func between(
+        _ a: Scene, _ b: Scene,
+        labelInk: (LabelLayer) -> PixelRect? = { _ in nil }
+    ) -> [PixelRect] {
         let full = PixelRect(x: 0, y: 0, width: b.width, height: b.height)
         if a.width != b.width || a.height != b.height || a.background != b.background
             || a.controlOffset != b.controlOffset || a.brightness != b.brightness
-            || a.reveal != b.reveal || a.revealColor != b.revealColor {
+            || a.reveal != b.reveal || a.revealColor != b.revealColor
+        {
             return [full]
         }
         // One list, grown in place: a frame's damage costs one allocation, not one per step.
@@ -25,7 +28,8 @@ public enum Damage {
         if a.thumb != b.thumb { rects.append(bounds(a.thumb.rect).union(bounds(b.thumb.rect))) }
         // The layers are drawn `controlOffset` to the side (the same in both scenes here).
         let dx = b.controlOffset.isFinite ? b.controlOffset : 0
-        let shift = clampedInt(dx.rounded(.down)), widen = dx.rounded(.down) == dx ? 0 : 1
+        let shift = clampedInt(dx.rounded(.down))
+        let widen = dx.rounded(.down) == dx ? 0 : 1
         for i in rects.indices {
             let r = rects[i]
             rects[i] = PixelRect(x: r.x + shift, y: r.y, width: r.width + widen, height: r.height).intersection(full)
@@ -59,8 +63,8 @@ public enum Damage {
         // corners and more, so the width never clamps it.
         let r = min(max(a.radius, 0), p.height / 2)
         guard a.color == b.color, a.opacity == b.opacity, a.radius == b.radius,
-              p.minY == q.minY, p.height == q.height, !p.isEmpty, !q.isEmpty,
-              p.width >= 2 * r + 3, q.width >= 2 * r + 3
+            p.minY == q.minY, p.height == q.height, !p.isEmpty, !q.isEmpty,
+            p.width >= 2 * r + 3, q.width >= 2 * r + 3
         else { return rects.append(p.enclosingPixels.union(q.enclosingPixels)) }
         let rows = p.enclosingPixels.union(q.enclosingPixels)
         if p.maxX != q.maxX {

@@ -55,15 +55,20 @@ final class MaskTint {
 /// carries (checked for every colour, alpha, coverage and pixel value), so the lanes add
 /// exactly as the packed form.
 @inline(__always)
-func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<UInt32>,
-                    _ factors: UnsafePointer<UInt32>, count: Int) {
-    let d = UnsafeMutableRawPointer(dst), t = UnsafeRawPointer(terms), f = UnsafeRawPointer(factors)
+func blendTermsSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<UInt32>,
+    _ factors: UnsafePointer<UInt32>, count: Int
+) {
+    let d = UnsafeMutableRawPointer(dst)
+    let t = UnsafeRawPointer(terms)
+    let f = UnsafeRawPointer(factors)
     let low = SIMD8<UInt16>(repeating: 0xFF)
     var i = 0
     while i &+ 4 <= count {
         let o = 4 &* i
-        blendGroup(d + o, terms: (t + o).loadUnaligned(as: SIMD8<UInt16>.self),
-                   factors: (f + o).loadUnaligned(as: SIMD8<UInt16>.self) & low)
+        blendGroup(
+            d + o, terms: (t + o).loadUnaligned(as: SIMD8<UInt16>.self),
+            factors: (f + o).loadUnaligned(as: SIMD8<UInt16>.self) & low)
         i &+= 4
     }
     // The last pixels (under four) as one more group: the lanes past the span get term 0
@@ -73,8 +78,9 @@ func blendTermsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ terms: UnsafePointer<
     let t4 = SIMD4<UInt32>(terms[i], r > 1 ? terms[i &+ 1] : 0, r > 2 ? terms[i &+ 2] : 0, 0)
     let keep: UInt32 = 0xFFFF_FFFF
     let f4 = SIMD4<UInt32>(factors[i], r > 1 ? factors[i &+ 1] : keep, r > 2 ? factors[i &+ 2] : keep, keep)
-    blendGroup(d + 4 &* i, terms: unsafeBitCast(t4, to: SIMD8<UInt16>.self),
-               factors: unsafeBitCast(f4, to: SIMD8<UInt16>.self) & low)
+    blendGroup(
+        d + 4 &* i, terms: unsafeBitCast(t4, to: SIMD8<UInt16>.self),
+        factors: unsafeBitCast(f4, to: SIMD8<UInt16>.self) & low)
 }
 
 /// `blend(dst, source, alpha, coverage)` for four pixels in 16-bit lanes, as
@@ -106,19 +112,24 @@ struct CoverageLanes {
 /// `blend(dst, source, alpha, coverage)` per pixel straight from the coverage bytes, four
 /// pixels at a time (`CoverageLanes`); groups of four with no coverage are left alone.
 @inline(__always)
-func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
-                       source: UInt32, alpha: UInt32, count: Int) {
+func blendCoverageSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>,
+    source: UInt32, alpha: UInt32, count: Int
+) {
     let d = UnsafeMutableRawPointer(dst)
     let lanes = CoverageLanes(source: source, alpha: alpha)
     var i = 0
     while i &+ 4 <= count {
-        let (c0, c1, c2, c3) = (UInt16(coverage[i]), UInt16(coverage[i &+ 1]), UInt16(coverage[i &+ 2]),
-                                UInt16(coverage[i &+ 3]))
+        let (c0, c1, c2, c3) = (
+            UInt16(coverage[i]), UInt16(coverage[i &+ 1]), UInt16(coverage[i &+ 2]),
+            UInt16(coverage[i &+ 3])
+        )
         if c0 | c1 | c2 | c3 != 0 {
             let o = 4 &* i
             let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-            (d + o).storeBytes(of: lanes.blend(v, coverage: SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)),
-                               as: SIMD8<UInt16>.self)
+            (d + o).storeBytes(
+                of: lanes.blend(v, coverage: SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)),
+                as: SIMD8<UInt16>.self)
         }
         i &+= 4
     }
@@ -129,16 +140,20 @@ func blendCoverageSpan(_ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePo
 /// both halves of a word, `c * 0x1_0001`): one load gives four pixels' lanes, where the
 /// bytes take eight inserts. For a coverage image kept between frames (`LineMask`).
 @inline(__always)
-func blendCoveragePairsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ pairs: UnsafePointer<UInt32>,
-                            source: UInt32, alpha: UInt32, count: Int) {
-    let d = UnsafeMutableRawPointer(dst), p = UnsafeRawPointer(pairs)
+func blendCoveragePairsSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, _ pairs: UnsafePointer<UInt32>,
+    source: UInt32, alpha: UInt32, count: Int
+) {
+    let d = UnsafeMutableRawPointer(dst)
+    let p = UnsafeRawPointer(pairs)
     let lanes = CoverageLanes(source: source, alpha: alpha)
     var i = 0
     while i &+ 4 <= count {
         let o = 4 &* i
         let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        (d + o).storeBytes(of: lanes.blend(v, coverage: (p + o).loadUnaligned(as: SIMD8<UInt16>.self)),
-                           as: SIMD8<UInt16>.self)
+        (d + o).storeBytes(
+            of: lanes.blend(v, coverage: (p + o).loadUnaligned(as: SIMD8<UInt16>.self)),
+            as: SIMD8<UInt16>.self)
         i &+= 4
     }
     blendCoverageTail(dst, from: i, count: count, lanes: lanes) { UInt16(truncatingIfNeeded: pairs[$0] & 0xFF) }
@@ -149,11 +164,15 @@ func blendCoveragePairsSpan(_ dst: UnsafeMutablePointer<UInt32>, _ pairs: Unsafe
 /// read and written back unchanged (`Canvas.slack` keeps them inside the buffer). One group
 /// costs less than up to three pixels one by one, and its branches are fewer.
 @inline(__always)
-private func blendCoverageTail(_ dst: UnsafeMutablePointer<UInt32>, from start: Int, count: Int,
-                               lanes: CoverageLanes, _ coverage: (Int) -> UInt16) {
+private func blendCoverageTail(
+    _ dst: UnsafeMutablePointer<UInt32>, from start: Int, count: Int,
+    lanes: CoverageLanes, _ coverage: (Int) -> UInt16
+) {
     let r = count &- start
     guard r > 0 else { return }
-    let c0 = coverage(start), c1 = r > 1 ? coverage(start &+ 1) : 0, c2 = r > 2 ? coverage(start &+ 2) : 0
+    let c0 = coverage(start)
+    let c1 = r > 1 ? coverage(start &+ 1) : 0
+    let c2 = r > 2 ? coverage(start &+ 2) : 0
     let d = UnsafeMutableRawPointer(dst + start)
     let v = UnsafeRawPointer(d).loadUnaligned(as: SIMD8<UInt16>.self)
     d.storeBytes(of: lanes.blend(v, coverage: SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, 0, 0)), as: SIMD8<UInt16>.self)

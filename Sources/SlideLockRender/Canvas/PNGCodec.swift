@@ -42,7 +42,8 @@ public enum PNGCodec {
         let begun = data.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard begun != 0 else { throw Failure(description: "not a PNG: \(message(image))") }
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR)
-        let w = Int(image.width), h = Int(image.height)
+        let w = Int(image.width)
+        let h = Int(image.height)
         var rgb = [UInt8](repeating: 0, count: w * h * 3)
         var black = png_color(red: 0, green: 0, blue: 0)
         let ok = rgb.withUnsafeMutableBytes { png_image_finish_read(&image, &black, $0.baseAddress, 0, nil) }

@@ -22,8 +22,10 @@ public enum Paint: Equatable, Sendable {
 
     /// `columns` into caller-owned tables: a hue animation recomputes the track's columns
     /// every frame, with no allocation.
-    func writeColumns(from x0: Int, count: Int, opacity: Double, source s: UnsafeMutablePointer<UInt32>,
-                      inverse inv: UnsafeMutablePointer<UInt32>) {
+    func writeColumns(
+        from x0: Int, count: Int, opacity: Double, source s: UnsafeMutablePointer<UInt32>,
+        inverse inv: UnsafeMutablePointer<UInt32>
+    ) {
         switch self {
         case .solid(let c):
             let p = PackedColor(c, opacity: opacity)
@@ -33,8 +35,9 @@ public enum Paint: Equatable, Sendable {
             var weights = [Int32](repeating: 0, count: count)
             weights.withUnsafeMutableBufferPointer { w in
                 Paint.gradientWeights(from: x0, count: count, x0: g0, x1: g1, into: w.baseAddress!)
-                Paint.gradientColumns(from: a, to: b, weights: w.baseAddress!, count: count, opacity: opacity,
-                                      source: s, inverse: inv)
+                Paint.gradientColumns(
+                    from: a, to: b, weights: w.baseAddress!, count: count, opacity: opacity,
+                    source: s, inverse: inv)
             }
         }
     }
@@ -43,8 +46,10 @@ public enum Paint: Equatable, Sendable {
     /// and `x1g` (`gradientOne`), at the pixel centre: a function of the column alone, so
     /// every clipped span agrees. They change only with the geometry: a hue animation keeps
     /// them and recomputes only the colours (`gradientColumns`).
-    static func gradientWeights(from x0: Int, count: Int, x0 g0: Double, x1 g1: Double,
-                                into w: UnsafeMutablePointer<Int32>) {
+    static func gradientWeights(
+        from x0: Int, count: Int, x0 g0: Double, x1 g1: Double,
+        into w: UnsafeMutablePointer<Int32>
+    ) {
         let scale = g1 == g0 ? 0 : 1 / (g1 - g0)
         for i in 0..<count {
             let t = unit((Double(x0 &+ i) + 0.5 - g0) * scale)
@@ -61,9 +66,11 @@ public enum Paint: Equatable, Sendable {
     /// vectorises four columns wide with no conversions; otherwise in doubles.
     /// Returns whether every column got the same 255 - alpha.
     @discardableResult
-    static func gradientColumns(from a: Color, to b: Color, weights w: UnsafePointer<Int32>, count: Int,
-                                opacity: Double, source s: UnsafeMutablePointer<UInt32>,
-                                inverse inv: UnsafeMutablePointer<UInt32>) -> Bool {
+    static func gradientColumns(
+        from a: Color, to b: Color, weights w: UnsafePointer<Int32>, count: Int,
+        opacity: Double, source s: UnsafeMutablePointer<UInt32>,
+        inverse inv: UnsafeMutablePointer<UInt32>
+    ) -> Bool {
         let inRange = [a.red, a.green, a.blue, b.red, b.green, b.blue].allSatisfy { (0.0...1.0).contains($0) }
         if a.alpha == b.alpha && inRange {
             let alpha = unit(a.alpha * opacity)
@@ -72,18 +79,27 @@ public enum Paint: Equatable, Sendable {
             // in 2^8 units times a 2^14 weight. Both stay below 2^31 (255.5 * 2^22).
             func c0(_ v: Double) -> Int32 { Int32((v * k + 0.5) * 4_194_304) }
             func d(_ from: Double, _ to: Double) -> Int32 { Int32(((to - from) * k * 256).rounded()) }
-            let r0 = c0(a.red), g0 = c0(a.green), b0 = c0(a.blue)
-            let dr = d(a.red, b.red), dg = d(a.green, b.green), db = d(a.blue, b.blue)
+            let r0 = c0(a.red)
+            let g0 = c0(a.green)
+            let b0 = c0(a.blue)
+            let dr = d(a.red, b.red)
+            let dg = d(a.green, b.green)
+            let db = d(a.blue, b.blue)
             for i in 0..<count {
                 let t = w[i]
-                let red = (r0 &+ dr &* t) >> 22, green = (g0 &+ dg &* t) >> 22, blue = (b0 &+ db &* t) >> 22
+                let red = (r0 &+ dr &* t) >> 22
+                let green = (g0 &+ dg &* t) >> 22
+                let blue = (b0 &+ db &* t) >> 22
                 s[i] = UInt32(truncatingIfNeeded: red << 16 | green << 8 | blue)
             }
             inv.update(repeating: 255 - UInt32(k + 0.5), count: count)
             return true
         }
         // The arithmetic of `Color.mixed` and `PackedColor` in one straight loop.
-        let dr = b.red - a.red, dg = b.green - a.green, db = b.blue - a.blue, da = b.alpha - a.alpha
+        let dr = b.red - a.red
+        let dg = b.green - a.green
+        let db = b.blue - a.blue
+        let da = b.alpha - a.alpha
         let one = 1 / Double(gradientOne)
         for i in 0..<count {
             let t = Double(w[i]) * one
@@ -100,11 +116,17 @@ public enum Paint: Equatable, Sendable {
 
 /// The last few column tables, keyed by everything they depend on.
 struct ColumnCache {
-    struct Key: Equatable { let paint: Paint; let opacity: Double; let x0: Int; let count: Int }
+    struct Key: Equatable {
+        let paint: Paint
+        let opacity: Double
+        let x0: Int
+        let count: Int
+    }
     private var entries: [(key: Key, source: [UInt32], inverseAlpha: [UInt32])] = []
 
     mutating func columns(_ paint: Paint, from x0: Int, count: Int, opacity: Double)
-        -> (source: [UInt32], inverseAlpha: [UInt32]) {
+        -> (source: [UInt32], inverseAlpha: [UInt32])
+    {
         // A solid colour's columns are all the same wherever they start: a moving thumb
         // finds its table every frame, not a new one.
         let solid: Bool

@@ -27,7 +27,8 @@ extension Canvas {
         let c = PackedColor(color).opaque
         if a >= 256 { return fill(clip, color: color) }
         let keep = 256 - a
-        let crb = (c & 0xFF00FF) &* a, cg = (c & 0x00FF00) &* a
+        let crb = (c & 0xFF00FF) &* a
+        let cg = (c & 0x00FF00) &* a
         let r = clip
         for y in r.y..<r.maxY {
             let row = pixels + y * width
@@ -52,7 +53,8 @@ extension Canvas {
     /// Converts rows `rect` to RGB565 into `destination` (row stride in pixels).
     public func convertToRGB565(_ rect: PixelRect, into destination: UnsafeMutablePointer<UInt16>, stride: Int) {
         for y in rect.y..<rect.maxY {
-            let src = pixels + y * width, dst = destination + y * stride
+            let src = pixels + y * width
+            let dst = destination + y * stride
             for x in rect.x..<rect.maxX { dst[x] = PixelPacking.rgb565(src[x]) }
         }
     }
@@ -62,7 +64,9 @@ extension Canvas {
         let out = Canvas(width: width, height: height)
         for i in 0..<(width * height) {
             let p = pixels[i]
-            let r = (p >> 19) & 0x1F, g = (p >> 10) & 0x3F, b = (p >> 3) & 0x1F
+            let r = (p >> 19) & 0x1F
+            let g = (p >> 10) & 0x3F
+            let b = (p >> 3) & 0x1F
             out.pixels[i] = ((r << 3 | r >> 2) << 16) | ((g << 2 | g >> 4) << 8) | (b << 3 | b >> 2)
         }
         return out
@@ -78,8 +82,11 @@ extension Canvas {
         let r = region.intersection(bounds)
         guard !r.isEmpty else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
         let quarter = ((degrees / 90) % 4 + 4) % 4
-        let w = width, h = height, pw = panel.width
-        let src = pixels, dst = panel.pixels
+        let w = width
+        let h = height
+        let pw = panel.width
+        let src = pixels
+        let dst = panel.pixels
         for y in r.y..<r.maxY {
             for x in r.x..<r.maxX {
                 let v = src[y &* w &+ x]

@@ -13,14 +13,19 @@ extension Canvas {
         let shape = shapeCache.rows(rect, radius: radius)
         // An opaque solid covers what is under it: its full-coverage spans are plain stores;
         // a translucent one (the pressed thumb) is one colour over each span.
-        var opaqueSolid = false, solid = false
-        if case .solid = paint { solid = true; opaqueSolid = columns.inverseAlpha.first == 0 }
+        var opaqueSolid = false
+        var solid = false
+        if case .solid = paint {
+            solid = true
+            opaqueSolid = columns.inverseAlpha.first == 0
+        }
         // A solid shape drawn whole again in the same place in its pixels (a dragged thumb):
         // whole rows from its terms. (A shape drawn in part, as the fill under the label, is not
         // worth its terms.)
         if solid, area == PixelRect(x: shape.x0, y: shape.y0, width: shape.x1 - shape.x0, height: shape.y1 - shape.y0),
-           let source = columns.source.first, let inverse = columns.inverseAlpha.first,
-           let terms = solidTerms.terms(shape, source: source, alpha: 255 &- inverse) {
+            let source = columns.source.first, let inverse = columns.inverseAlpha.first,
+            let terms = solidTerms.terms(shape, source: source, alpha: 255 &- inverse)
+        {
             terms.draw(shape, area: area, on: self)
             return
         }
@@ -44,8 +49,9 @@ extension Canvas {
                     } else if rowCoverage == 255 && solid {
                         blendSolidSpan(row + midStart, source[0], inverse[0], count: midEnd - midStart)
                     } else if rowCoverage == 255 {
-                        blendOpaqueSpan(row + midStart, source.baseAddress! + (midStart - area.x),
-                                        inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
+                        blendOpaqueSpan(
+                            row + midStart, source.baseAddress! + (midStart - area.x),
+                            inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
                     } else if rowCoverage > 0 {
                         for x in midStart..<midEnd {
                             let i = x - area.x
@@ -63,8 +69,10 @@ extension Canvas {
 
     /// Fills the ring between a rounded rectangle and the same shape inset by `lineWidth`
     /// (the thumb's border), anti-aliased on both edges.
-    public func strokeRoundedRect(_ rect: Rect, radius: Double, lineWidth: Double, color: Color,
-                                  opacity: Double = 1) {
+    public func strokeRoundedRect(
+        _ rect: Rect, radius: Double, lineWidth: Double, color: Color,
+        opacity: Double = 1
+    ) {
         guard lineWidth > 0, !rect.isEmpty else { return }
         let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
         let outer = RoundedBox(rect: rect, radius: r)
@@ -78,8 +86,10 @@ extension Canvas {
 
     /// Fills pixels of `bounds` with `color` at the coverage (0...1) given per pixel centre.
     /// The general path, for small shapes.
-    public func fillCoverage(_ bounds: PixelRect, color: Color, opacity: Double = 1,
-                             _ coverageAt: (Double, Double) -> Double) {
+    public func fillCoverage(
+        _ bounds: PixelRect, color: Color, opacity: Double = 1,
+        _ coverageAt: (Double, Double) -> Double
+    ) {
         let area = bounds.intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
@@ -97,8 +107,10 @@ extension Canvas {
 /// channels per multiply (red and blue share one 32-bit word), no branches, so LLVM
 /// vectorises it.
 @inline(__always)
-func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
-                     _ inverse: UnsafePointer<UInt32>, count: Int) {
+func blendOpaqueSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
+    _ inverse: UnsafePointer<UInt32>, count: Int
+) {
     var i = 0
     while i < count {
         dst[i] = source[i] &+ scalePacked(dst[i], inverse[i])
@@ -115,10 +127,11 @@ func blendOpaqueSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointe
 @inline(__always)
 func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inverse: UInt32, count: Int) {
     let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse & 0xFF))
-    let lanes = SIMD8<UInt16>(UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-                              UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16))
+    let lanes = SIMD8<UInt16>(
+        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
+        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16))
     let bytes = UnsafeMutableRawPointer(dst)
     var i = 0
     while i &+ 4 <= count {
@@ -129,11 +142,13 @@ func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inv
     // and keep all (factor 255), which leaves a pixel as it is (see `Canvas.slack`).
     let r = count &- i
     guard r > 0 else { return }
-    let k = inverse & 0xFF, keep: UInt32 = 0x00FF_00FF
+    let k = inverse & 0xFF
+    let keep: UInt32 = 0x00FF_00FF
     let s4 = SIMD4<UInt32>(source, r > 1 ? source : 0, r > 2 ? source : 0, 0)
     let k4 = SIMD4<UInt32>(k &* 0x0001_0001, r > 1 ? k &* 0x0001_0001 : keep, r > 2 ? k &* 0x0001_0001 : keep, keep)
-    blendGroup(bytes + 4 &* i, terms: unsafeBitCast(s4, to: SIMD8<UInt16>.self),
-               factors: unsafeBitCast(k4, to: SIMD8<UInt16>.self))
+    blendGroup(
+        bytes + 4 &* i, terms: unsafeBitCast(s4, to: SIMD8<UInt16>.self),
+        factors: unsafeBitCast(k4, to: SIMD8<UInt16>.self))
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
@@ -163,14 +178,19 @@ struct RoundedBox {
     let cx: Double, cy: Double, hw: Double, hh: Double, r: Double
 
     init(rect: Rect, radius: Double) {
-        cx = rect.midX; cy = rect.midY; hw = rect.width / 2; hh = rect.height / 2
+        cx = rect.midX
+        cy = rect.midY
+        hw = rect.width / 2
+        hh = rect.height / 2
         r = min(max(radius, 0), hw, hh)
     }
 
     @inline(__always)
     func distance(x: Double, y: Double) -> Double {
-        let qx = abs(x - cx) - (hw - r), qy = abs(y - cy) - (hh - r)
-        let ox = max(qx, 0), oy = max(qy, 0)
+        let qx = abs(x - cx) - (hw - r)
+        let qy = abs(y - cy) - (hh - r)
+        let ox = max(qx, 0)
+        let oy = max(qy, 0)
         return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
     }
 }

@@ -26,8 +26,12 @@ final class ShapeEnd {
     /// `distance(k, cy)`: the signed distance of rim pixel `k`'s centre at height `cy`.
     /// No rim is longer than `limit` pixels.
     init(edge f: Double, rows: Rows, limit: Int, distance: (Int, Double) -> Double) {
-        let r = rows.radius, top = rows.top, bottom = rows.bottom
-        var mids = [Int](repeating: 0, count: rows.count), lives = mids, rimOffsets = mids
+        let r = rows.radius
+        let top = rows.top
+        let bottom = rows.bottom
+        var mids = [Int](repeating: 0, count: rows.count)
+        var lives = mids
+        var rimOffsets = mids
         var coverages = [UInt32](repeating: 0, count: rows.count)
         // A row's pixel-centre height, and how far it lies past the corner circles' centres
         // (nil between the corners).
@@ -75,7 +79,9 @@ final class ShapeEnd {
             }
             lives[i] = live
         }
-        self.mids = mids; self.lives = lives; self.coverages = coverages
+        self.mids = mids
+        self.lives = lives
+        self.coverages = coverages
         self.rimOffsets = rimOffsets
         self.rims = rims
         rimTotal = rimCount

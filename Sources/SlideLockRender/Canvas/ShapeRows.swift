@@ -50,14 +50,19 @@ final class ShapeRows {
         self.rect = rect
         self.radius = radius
         let pixels = rect.enclosingPixels
-        x0 = pixels.x; x1 = pixels.maxX; y0 = pixels.y; y1 = pixels.maxY
+        x0 = pixels.x
+        x1 = pixels.maxX
+        y0 = pixels.y
+        y1 = pixels.maxY
         let r = min(max(radius, 0), rect.width / 2, rect.height / 2)
         drawnRadius = r
         let rows = ShapeEnd.Rows(top: rect.minY, bottom: rect.maxY, radius: r, y0: y0, count: max(0, y1 - y0))
         // How far each edge lies inside its outermost pixel.
-        var f = rect.minX - Double(x0), g = Double(x1) - rect.maxX
+        var f = rect.minX - Double(x0)
+        var g = Double(x1) - rect.maxX
         // The left rim, counted from `x0` rightwards, and the right rim, from `x1 - 1` leftwards.
-        let left: ShapeEnd, right: ShapeEnd
+        let left: ShapeEnd
+        let right: ShapeEnd
         if rect.width >= 1 && (0...1).contains(f) && (0...1).contains(g) {
             (f, g) = (EndCache.snap(f), EndCache.snap(g))
             left = ends.end(edge: f, rows: rows)
@@ -73,7 +78,9 @@ final class ShapeRows {
             let box = RoundedBox(rect: rect, radius: r)
             let (a, b) = (x0, x1)
             left = ShapeEnd(edge: f, rows: rows, limit: b - a) { k, cy in box.distance(x: Double(a + k) + 0.5, y: cy) }
-            right = ShapeEnd(edge: g, rows: rows, limit: b - a) { k, cy in box.distance(x: Double(b - 1 - k) + 0.5, y: cy) }
+            right = ShapeEnd(edge: g, rows: rows, limit: b - a) { k, cy in
+                box.distance(x: Double(b - 1 - k) + 0.5, y: cy)
+            }
         }
         // ceil(minX) and floor(maxX - 1) + 1, from the edges the rims were made for.
         interiorStart = min(x1, max(x0, x0 &+ clampedInt(f.rounded(.up))))
@@ -92,11 +99,14 @@ final class ShapeRows {
                 let midEnd = max(midStart, b &- e.mids[i])
                 let row = rims.baseAddress! + offset
                 row.update(from: l.rim(i), count: midStart &- a)
-                let rightAt = row + ((midStart &- a) &- midEnd), source = e.rim(i)
+                let rightAt = row + ((midStart &- a) &- midEnd)
+                let source = e.rim(i)
                 for x in midEnd..<b { rightAt[x] = source[(b &- 1) &- x] }
-                (made.baseAddress! + i).initialize(to: Row(
-                    x0: a, x1: b, midStart: midStart, midEnd: midEnd, coverage: l.coverages[i], rims: UnsafePointer(row),
-                    liveStart: min(midStart, a &+ l.lives[i]), liveEnd: max(midEnd, b &- e.lives[i])))
+                (made.baseAddress! + i).initialize(
+                    to: Row(
+                        x0: a, x1: b, midStart: midStart, midEnd: midEnd, coverage: l.coverages[i],
+                        rims: UnsafePointer(row),
+                        liveStart: min(midStart, a &+ l.lives[i]), liveEnd: max(midEnd, b &- e.lives[i])))
                 offset &+= (midStart &- a) &+ (b &- midEnd)
             }
             count = rows.count
@@ -112,7 +122,10 @@ final class ShapeRows {
         radius = base.radius
         (drawnRadius, edges, rimsFit, storage) = (base.drawnRadius, base.edges, base.rimsFit, base.storage)
         (leftEnd, rightEnd) = (base.leftEnd, base.rightEnd)
-        x0 = base.x0 &+ dx0; x1 = base.x1 &+ dx1; y0 = base.y0; y1 = base.y1
+        x0 = base.x0 &+ dx0
+        x1 = base.x1 &+ dx1
+        y0 = base.y0
+        y1 = base.y1
         interiorStart = base.interiorStart &+ dx0
         interiorEnd = base.interiorEnd &+ dx1
         rows = base.rows
@@ -128,7 +141,8 @@ final class ShapeRows {
         init?(_ rect: Rect, radius: Double) {
             guard rect.width >= 1 else { return nil }
             pixels = rect.enclosingPixels
-            let f = rect.minX - Double(pixels.x), g = Double(pixels.maxX) - rect.maxX
+            let f = rect.minX - Double(pixels.x)
+            let g = Double(pixels.maxX) - rect.maxX
             guard (0...1).contains(f), (0...1).contains(g), abs(pixels.x) < 1 << 40, abs(pixels.maxX) < 1 << 40
             else { return nil }
             (self.rect, self.radius, self.f, self.g) = (rect, radius, EndCache.snap(f), EndCache.snap(g))
@@ -141,9 +155,9 @@ final class ShapeRows {
     func moved(to target: Target) -> ShapeRows? {
         let rect = target.rect
         guard let edges, let fit = rimsFit, target.radius == radius, rect.minY == self.rect.minY,
-              rect.maxY == self.rect.maxY, target.f == edges.left, target.g == edges.right,
-              target.pixels.width >= fit + 2,
-              min(max(radius, 0), rect.width / 2, rect.height / 2) == drawnRadius
+            rect.maxY == self.rect.maxY, target.f == edges.left, target.g == edges.right,
+            target.pixels.width >= fit + 2,
+            min(max(radius, 0), rect.width / 2, rect.height / 2) == drawnRadius
         else { return nil }
         return ShapeRows(self, movedTo: rect, dx0: target.pixels.x - x0, dx1: target.pixels.maxX - x1)
     }
@@ -154,7 +168,9 @@ final class ShapeRows {
     /// pixels. Nil for a shape computed alone (not of ends).
     struct Pattern: Equatable {
         let left: ShapeEnd, right: ShapeEnd, width: Int
-        static func == (a: Pattern, b: Pattern) -> Bool { a.left === b.left && a.right === b.right && a.width == b.width }
+        static func == (a: Pattern, b: Pattern) -> Bool {
+            a.left === b.left && a.right === b.right && a.width == b.width
+        }
     }
     var pattern: Pattern? { leftEnd.flatMap { l in rightEnd.map { Pattern(left: l, right: $0, width: x1 &- x0) } } }
 
@@ -164,8 +180,9 @@ final class ShapeRows {
     func row(_ y: Int) -> Row? {
         guard y >= y0 && y < y1 else { return nil }
         let r = rows[y &- y0]
-        return Row(x0: r.x0 &+ dx0, x1: r.x1 &+ dx1, midStart: r.midStart &+ dx0, midEnd: r.midEnd &+ dx1,
-                   coverage: r.coverage, rims: r.rims, liveStart: r.liveStart &+ dx0, liveEnd: r.liveEnd &+ dx1)
+        return Row(
+            x0: r.x0 &+ dx0, x1: r.x1 &+ dx1, midStart: r.midStart &+ dx0, midEnd: r.midEnd &+ dx1,
+            coverage: r.coverage, rims: r.rims, liveStart: r.liveStart &+ dx0, liveEnd: r.liveEnd &+ dx1)
     }
 
     /// Coverage (0...255) of pixel `x` in `row`.
@@ -211,12 +228,16 @@ struct ShapeCache {
     mutating func rows(_ rect: Rect, radius: Double) -> ShapeRows {
         if let i = entries.firstIndex(where: { $0.rect == rect && $0.radius == radius }) {
             let hit = entries[i]
-            if i != entries.count - 1 { entries.remove(at: i); entries.append(hit) }
+            if i != entries.count - 1 {
+                entries.remove(at: i)
+                entries.append(hit)
+            }
             return hit
         }
         let made: ShapeRows
         if let target = ShapeRows.Target(rect, radius: radius),
-           let copy = entries.reversed().lazy.compactMap({ $0.moved(to: target) }).first {
+            let copy = entries.reversed().lazy.compactMap({ $0.moved(to: target) }).first
+        {
             made = copy
             moves += 1
         } else {
@@ -244,10 +265,14 @@ struct EndCache {
         if let hit = entries.first(where: { $0.edge == f && $0.rows == rows }) { return hit.end }
         // The distance to the nearer corner, with the edge at `f` in pixel 0 and the
         // shape straight beyond: what the whole box's distance is on this side of its middle.
-        let r = rows.radius, hh = (rows.bottom - rows.top) / 2, cy = (rows.top + rows.bottom) / 2
+        let r = rows.radius
+        let hh = (rows.bottom - rows.top) / 2
+        let cy = (rows.top + rows.bottom) / 2
         let made = ShapeEnd(edge: f, rows: rows, limit: .max) { k, y in
-            let qx = (f + r) - (Double(k) + 0.5), qy = abs(y - cy) - (hh - r)
-            let ox = max(qx, 0), oy = max(qy, 0)
+            let qx = (f + r) - (Double(k) + 0.5)
+            let qy = abs(y - cy) - (hh - r)
+            let ox = max(qx, 0)
+            let oy = max(qy, 0)
             return (ox * ox + oy * oy).squareRoot() + min(max(qx, qy), 0) - r
         }
         // Enough for a thumb's four quarter-pixel steps, both ends, beside the track and fill.

@@ -44,11 +44,13 @@ final class SolidTerms {
             factors.withUnsafeBufferPointer { factors in
                 for y in max(area.y, shape.y0)..<max(max(area.y, shape.y0), min(area.maxY, shape.y1)) {
                     guard let r = shape.row(y) else { continue }
-                    let from = max(area.x, r.liveStart), to = min(area.maxX, r.liveEnd)
+                    let from = max(area.x, r.liveStart)
+                    let to = min(area.maxX, r.liveEnd)
                     guard from < to else { continue }
                     let k = rowStarts[y &- shape.y0] &+ (from &- r.liveStart)
-                    blendTermsSpan(canvas.pixels + y * canvas.width + from, terms.baseAddress! + k,
-                                   factors.baseAddress! + k, count: to - from)
+                    blendTermsSpan(
+                        canvas.pixels + y * canvas.width + from, terms.baseAddress! + k,
+                        factors.baseAddress! + k, count: to - from)
                 }
             }
         }

@@ -21,8 +21,10 @@ final class IconRasterizer {
     private static let maxEntries = 256
 
     /// Draws `icon` centred on `center` in a box of `size` pixels.
-    func draw(_ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
-              phase: Double, mirrored: Bool, on canvas: Canvas) {
+    func draw(
+        _ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
+        phase: Double, mirrored: Bool, on canvas: Canvas
+    ) {
         guard let (mask, ox, oy, key) = lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored)
         else { return }
         let tint: MaskTint
@@ -37,8 +39,9 @@ final class IconRasterizer {
             tint.invalidate()
             tints.append((key, tint))
         }
-        canvas.blendMask(mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-                         color: color, opacity: opacity, spans: mask.spans, tint: tint)
+        canvas.blendMask(
+            mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
+            color: color, opacity: opacity, spans: mask.spans, tint: tint)
     }
 
     /// The coverage mask `draw` blends for the same arguments, and its top-left pixel; nil
@@ -47,14 +50,20 @@ final class IconRasterizer {
         lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored).map { ($0.0, $0.1, $0.2) }
     }
 
-    private func lookUp(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (Mask, Int, Int, Key)? {
+    private func lookUp(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (
+        Mask, Int, Int, Key
+    )? {
         // Past the canvas size nothing of the icon would show; NaN compares false.
         guard icon != .none, size >= 1, size <= 16_384, center.x.isFinite, center.y.isFinite,
-              abs(center.x) < 1e9, abs(center.y) < 1e9 else { return nil }
+            abs(center.x) < 1e9, abs(center.y) < 1e9
+        else { return nil }
         let box = size.rounded()
-        let left = center.x - box / 2, top = center.y - box / 2
-        let ox = Int(left.rounded(.down)), oy = Int(top.rounded(.down))
-        let subX = Int(((left - Double(ox)) * 4).rounded(.down)), subY = Int(((top - Double(oy)) * 4).rounded(.down))
+        let left = center.x - box / 2
+        let top = center.y - box / 2
+        let ox = Int(left.rounded(.down))
+        let oy = Int(top.rounded(.down))
+        let subX = Int(((left - Double(ox)) * 4).rounded(.down))
+        let subY = Int(((top - Double(oy)) * 4).rounded(.down))
         // Spinner phases are quantised to 64 steps per turn: smooth at 60 Hz, bounded cache.
         let phaseStep = icon == .spinner ? clampedInt((phase - phase.rounded(.down)) * 64) : 0
         let key = Key(icon: icon, size: Int(box), phase: phaseStep, mirrored: mirrored, subX: subX, subY: subY)
@@ -67,8 +76,10 @@ final class IconRasterizer {
 
     private func rasterize(_ key: Key) -> Mask {
         let s = Double(key.size)
-        let fx = Double(key.subX) / 4, fy = Double(key.subY) / 4
-        let w = key.size + 2, h = key.size + 2
+        let fx = Double(key.subX) / 4
+        let fy = Double(key.subY) / 4
+        let w = key.size + 2
+        let h = key.size + 2
         let shape = IconShape(icon: key.icon, phase: Double(key.phase) / 64)
         var alpha = [UInt8](repeating: 0, count: w * h)
         for py in 0..<h {
@@ -88,8 +99,10 @@ extension Canvas {
     /// Blends `color` through an 8-bit coverage mask placed at (x, y), clipped.
     /// `spans` (from `inkSpans`) bound each mask row's inked columns: the rest is skipped.
     /// `tint` keeps the mask's blend terms for the colour between calls.
-    func blendMask(_ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
-                   color: Color, opacity: Double, spans: [Int32], tint: MaskTint) {
+    func blendMask(
+        _ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
+        color: Color, opacity: Double, spans: [Int32], tint: MaskTint
+    ) {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
@@ -102,8 +115,9 @@ extension Canvas {
                         let m = (py - y) * mw + skip
                         let from = max(0, Int(spans[2 * (py - y)]) - skip)
                         let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
-                        blendCoverageSpan(pixels + py * width + area.x + from, mask.baseAddress! + m + from,
-                                          source: source, alpha: p.a, count: to - from)
+                        blendCoverageSpan(
+                            pixels + py * width + area.x + from, mask.baseAddress! + m + from,
+                            source: source, alpha: p.a, count: to - from)
                     }
                 }
             }
@@ -120,8 +134,9 @@ extension Canvas {
                         let from = max(0, Int(spans[2 * (py - y)]) - skip)
                         let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
                         // Coverage 0 inside the span leaves the pixel as it is (term 0, factor 255).
-                        blendTermsSpan(row + from, terms.baseAddress! + m + from, factors.baseAddress! + m + from,
-                                       count: to - from)
+                        blendTermsSpan(
+                            row + from, terms.baseAddress! + m + from, factors.baseAddress! + m + from,
+                            count: to - from)
                     }
                 }
             }

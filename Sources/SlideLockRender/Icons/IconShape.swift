@@ -28,12 +28,15 @@ struct IconShape {
         let body = RoundedBox(rect: Rect(x: 0.16, y: 0.44, width: 0.68, height: 0.5), radius: 0.09)
             .distance(x: x, y: y)
         // The shackle: a half ring with two legs; open, it swings up and to the left.
-        let t = 0.09, radius = 0.2
-        let cx = open ? 0.3 : 0.5, cy = open ? 0.22 : 0.3
+        let t = 0.09
+        let radius = 0.2
+        let cx = open ? 0.3 : 0.5
+        let cy = open ? 0.22 : 0.3
         let arc = halfRing(x, y, cx: cx, cy: cy, radius: radius)
         let leftLegEnd = open ? cy + 0.08 : 0.5
-        let legs = min(segment(x, y, cx - radius, cy, cx - radius, leftLegEnd),
-                       segment(x, y, cx + radius, cy, cx + radius, 0.5))
+        let legs = min(
+            segment(x, y, cx - radius, cy, cx - radius, leftLegEnd),
+            segment(x, y, cx + radius, cy, cx + radius, 0.5))
         let shackle = min(arc, legs) - t / 2
         let keyhole = ((x - 0.5) * (x - 0.5) + (y - 0.66) * (y - 0.66)).squareRoot() - 0.065
         return max(min(body, shackle), -keyhole)
@@ -49,7 +52,8 @@ struct IconShape {
         var best = 0.0
         for i in 0..<Int(spokes) {
             let angle = Double(i) / spokes * 2 * Double.pi
-            let s = sine(angle), c = cosine(angle)
+            let s = sine(angle)
+            let c = cosine(angle)
             let d = segment(x, y, 0.5 + 0.2 * s, 0.5 - 0.2 * c, 0.5 + 0.4 * s, 0.5 - 0.4 * c) - 0.045
             var age = (phase * spokes - Double(i)).truncatingRemainder(dividingBy: spokes)
             if age < 0 { age += spokes }
@@ -72,16 +76,21 @@ struct IconShape {
 
 /// Distance from (x, y) to the segment a-b.
 func segment(_ x: Double, _ y: Double, _ ax: Double, _ ay: Double, _ bx: Double, _ by: Double) -> Double {
-    let px = x - ax, py = y - ay, ex = bx - ax, ey = by - ay
+    let px = x - ax
+    let py = y - ay
+    let ex = bx - ax
+    let ey = by - ay
     let len2 = ex * ex + ey * ey
     let h = len2 == 0 ? 0 : min(max((px * ex + py * ey) / len2, 0), 1)
-    let dx = px - ex * h, dy = py - ey * h
+    let dx = px - ex * h
+    let dy = py - ey * h
     return (dx * dx + dy * dy).squareRoot()
 }
 
 /// Distance to the upper half of a circle (an arc, not a disc).
 func halfRing(_ x: Double, _ y: Double, cx: Double, cy: Double, radius: Double) -> Double {
-    let dx = x - cx, dy = y - cy
+    let dx = x - cx
+    let dy = y - cy
     if dy <= 0 { return abs((dx * dx + dy * dy).squareRoot() - radius) }
     // Below the centre line the nearest arc point is one of its two ends.
     let l = ((dx + radius) * (dx + radius) + dy * dy).squareRoot()
@@ -98,7 +107,8 @@ struct Polygon {
         var inside = false
         var j = points.count - 1
         for i in 0..<points.count {
-            let (ax, ay) = points[j], (bx, by) = points[i]
+            let (ax, ay) = points[j]
+            let (bx, by) = points[i]
             best = min(best, segment(x, y, ax, ay, bx, by))
             if (by > y) != (ay > y) && x < (ax - bx) * (y - by) / (ay - by) + bx { inside.toggle() }
             j = i

@@ -13,12 +13,15 @@ extension ControlBase {
         for y in max(area.y, shape.y0)..<max(max(area.y, shape.y0), min(area.maxY, shape.y1)) {
             guard let f = shape.row(y) else { continue }
             let row = canvas.pixels + y * canvas.width
-            let lo = max(area.x, f.liveStart), hi = min(area.maxX, f.liveEnd)
+            let lo = max(area.x, f.liveStart)
+            let hi = min(area.maxX, f.liveEnd)
             guard lo < hi else { continue }
-            let m0 = min(hi, max(lo, f.midStart)), m1 = max(m0, min(hi, f.midEnd))
+            let m0 = min(hi, max(lo, f.midStart))
+            let m1 = max(m0, min(hi, f.midEnd))
             blendCoverageSpan(row + lo, f.rims + (lo - f.x0), source: source, alpha: 255 &- inverse, count: m0 - lo)
-            blendCoverageSpan(row + m1, f.rims + (f.midStart - f.x0) + (m1 - f.midEnd), source: source,
-                              alpha: 255 &- inverse, count: hi - m1)
+            blendCoverageSpan(
+                row + m1, f.rims + (f.midStart - f.x0) + (m1 - f.midEnd), source: source,
+                alpha: 255 &- inverse, count: hi - m1)
             if f.coverage == 255 {
                 blendSolidSpan(row + m0, source, inverse, count: m1 - m0)
             } else if f.coverage > 0 {
@@ -69,15 +72,17 @@ extension ControlBase {
             var done = (0, 0)
             if let t {
                 if t.coverage == 255 {
-                    let a0 = max(lo, t.x0), a1 = min(hi, t.midStart)
+                    let a0 = max(lo, t.x0)
+                    let a1 = min(hi, t.midStart)
                     // The left rim over the background (`leftRims`), and the fill over it
                     // where the fill starts with the track (the same end in this row).
                     let fillShares = f.map { sharedLeft && $0.coverage == 255 && $0.midStart == t.midStart } ?? true
                     if a0 < a1, fillShares, let leftRims, let leftRimRows {
                         (row + a0).update(from: leftRims + leftRimRows[y &- trackRows] + (a0 - t.x0), count: a1 - a0)
                         if let f {
-                            blendCoverageSpan(row + a0, f.rims + (a0 - f.x0), source: fillSource,
-                                              alpha: 255 &- fillInverse, count: a1 - a0)
+                            blendCoverageSpan(
+                                row + a0, f.rims + (a0 - f.x0), source: fillSource,
+                                alpha: 255 &- fillInverse, count: a1 - a0)
                         }
                         done = (a0, a1)
                     } else {
@@ -92,15 +97,20 @@ extension ControlBase {
             }
             if hasFill {
                 if let f, f.coverage == 255 {
-                    let a0 = max(lo, f.x0), a1 = min(hi, f.midStart)
+                    let a0 = max(lo, f.x0)
+                    let a1 = min(hi, f.midStart)
                     if a0 < a1 && done != (a0, a1)
-                        && !fillOverTrack(a0, a1, coverage: f.rims + (a0 - f.x0), t, row, &done) {
+                        && !fillOverTrack(a0, a1, coverage: f.rims + (a0 - f.x0), t, row, &done)
+                    {
                         slow(a0, a1, t, f, row, &done)
                     }
-                    let b0 = max(lo, f.midEnd), b1 = min(hi, f.x1)
+                    let b0 = max(lo, f.midEnd)
+                    let b1 = min(hi, f.x1)
                     if b0 < b1 && done != (b0, b1)
-                        && !fillOverTrack(b0, b1, coverage: f.rims + (f.midStart - f.x0) + (b0 - f.midEnd), t, row,
-                                          &done) {
+                        && !fillOverTrack(
+                            b0, b1, coverage: f.rims + (f.midStart - f.x0) + (b0 - f.midEnd), t, row,
+                            &done)
+                    {
                         slow(b0, b1, t, f, row, &done)
                     }
                 } else {
@@ -111,8 +121,10 @@ extension ControlBase {
 
         /// Pixels `a0..<a1` of `row` one by one, unless they are the span just done.
         @inline(__always)
-        private func slow(_ a0: Int, _ a1: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?,
-                          _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)) {
+        private func slow(
+            _ a0: Int, _ a1: Int, _ t: ShapeRows.Row?, _ f: ShapeRows.Row?,
+            _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)
+        ) {
             guard a0 < a1 && done != (a0, a1) else { return }
             for x in a0..<a1 { row[x] = pixel(x, t, f) }
             done = (a0, a1)
@@ -122,8 +134,10 @@ extension ControlBase {
         /// then the fill blended four pixels at a time from its coverage bytes. False where
         /// the track does not cover those pixels fully.
         @inline(__always)
-        private func fillOverTrack(_ a0: Int, _ a1: Int, coverage: UnsafePointer<UInt8>, _ t: ShapeRows.Row?,
-                                   _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)) -> Bool {
+        private func fillOverTrack(
+            _ a0: Int, _ a1: Int, coverage: UnsafePointer<UInt8>, _ t: ShapeRows.Row?,
+            _ row: UnsafeMutablePointer<UInt32>, _ done: inout (Int, Int)
+        ) -> Bool {
             guard let t, t.coverage == 255, a0 >= t.midStart, a1 <= t.midEnd, let plain else { return false }
             (row + a0).update(from: plain + (a0 - start), count: a1 - a0)
             blendCoverageSpan(row + a0, coverage, source: fillSource, alpha: 255 &- fillInverse, count: a1 - a0)

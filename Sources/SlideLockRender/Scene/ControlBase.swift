@@ -60,28 +60,39 @@ final class ControlBase {
         self.key = key
         background = PackedColor(key.background).opaque
         // A hue frame changes colours only: the shapes are those of the last frame.
-        let trackShape = old.map { $0.trackRect == key.trackRect && $0.trackRadius == key.trackRadius } ?? false
+        let trackShape =
+            old.map { $0.trackRect == key.trackRect && $0.trackRadius == key.trackRadius } ?? false
             ? track?.shape : nil
-        let fillShape = old.map { $0.fillRect == key.fillRect && $0.fillRadius == key.fillRadius } ?? false
+        let fillShape =
+            old.map { $0.fillRect == key.fillRect && $0.fillRadius == key.fillRadius } ?? false
             ? fill?.shape : nil
-        track = key.trackRect.isEmpty || key.trackOpacity <= 0 ? nil
-            : Layer(shape: trackShape ?? canvas.shapeCache.rows(key.trackRect, radius: key.trackRadius),
-                    paint: key.trackPaint, opacity: key.trackOpacity)
-        fill = key.fillRect.isEmpty || key.fillOpacity <= 0 ? nil
-            : Layer(shape: fillShape ?? canvas.shapeCache.rows(key.fillRect, radius: key.fillRadius),
-                    paint: .solid(key.fillColor), opacity: key.fillOpacity)
+        track =
+            key.trackRect.isEmpty || key.trackOpacity <= 0
+            ? nil
+            : Layer(
+                shape: trackShape ?? canvas.shapeCache.rows(key.trackRect, radius: key.trackRadius),
+                paint: key.trackPaint, opacity: key.trackOpacity)
+        fill =
+            key.fillRect.isEmpty || key.fillOpacity <= 0
+            ? nil
+            : Layer(
+                shape: fillShape ?? canvas.shapeCache.rows(key.fillRect, radius: key.fillRadius),
+                paint: .solid(key.fillColor), opacity: key.fillOpacity)
         let fillColor = PackedColor(key.fillColor, opacity: key.fillOpacity)
         fillSource = fillColor.r << 16 | fillColor.g << 8 | fillColor.b
         fillInverse = 255 - fillColor.a
-        var lo = canvas.width, hi = 0
+        var lo = canvas.width
+        var hi = 0
         for shape in [track?.shape, fill?.shape] {
             guard let shape else { continue }
-            lo = min(lo, max(0, shape.x0)); hi = max(hi, min(canvas.width, shape.x1))
+            lo = min(lo, max(0, shape.x0))
+            hi = max(hi, min(canvas.width, shape.x1))
         }
         start = lo
         let count = max(0, hi - lo)
         if let seen = shapesSeen, seen.track === track?.shape, seen.fill === fill?.shape,
-           seen.start == start, seen.count == count {
+            seen.start == start, seen.count == count
+        {
             sameShapes += 1
         } else {
             sameShapes = 0
@@ -90,17 +101,20 @@ final class ControlBase {
         }
         // The tables keep their storage from frame to frame.
         if trackSource.count != count {
-            trackSource = [UInt32](repeating: 0, count: count); trackInverse = trackSource
-            withoutFill = trackSource; withFill = trackSource
+            trackSource = [UInt32](repeating: 0, count: count)
+            trackInverse = trackSource
+            withoutFill = trackSource
+            withFill = trackSource
         }
         let (t0, t1) = track.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
         let (f0, f1) = fill.map { ($0.shape.interiorStart - start, $0.shape.interiorEnd - start) } ?? (0, 0)
         let (fs, fi, bg) = (fillSource, fillInverse, background)
-        let trackUnchanged = trackBuilt.map {
-            $0.start == start && $0.count == count && $0.key.background == key.background
-                && $0.key.trackRect == key.trackRect && $0.key.trackRadius == key.trackRadius
-                && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
-        } ?? false
+        let trackUnchanged =
+            trackBuilt.map {
+                $0.start == start && $0.count == count && $0.key.background == key.background
+                    && $0.key.trackRect == key.trackRect && $0.key.trackRadius == key.trackRadius
+                    && $0.key.trackPaint == key.trackPaint && $0.key.trackOpacity == key.trackOpacity
+            } ?? false
         trackBuilt = (key, start, count)
         if !trackUnchanged { leftRimsValid = false }
         var uniform = uniformInverse
@@ -111,20 +125,23 @@ final class ControlBase {
                     withFill.withUnsafeMutableBufferPointer { filled in
                         guard count > 0 else { return }
                         if !trackUnchanged {
-                            let same = writeTrackColumns(source: source.baseAddress!, inverse: inverse.baseAddress!,
-                                                         count: count)
+                            let same = writeTrackColumns(
+                                source: source.baseAddress!, inverse: inverse.baseAddress!,
+                                count: count)
                             uniform = same ? inverse[0] : nil
                             // Full coverage is `source + destination * (255 - alpha) / 255`, as
                             // in `blendOpaqueSpan`. Outside the track's interior, the background.
                             // (Clamped both ends: a track slid off the canvas has its interior past it.)
-                            let from = min(count, max(0, t0)), span = from..<max(from, min(count, t1))
+                            let from = min(count, max(0, t0))
+                            let span = from..<max(from, min(count, t1))
                             plain.baseAddress!.update(repeating: bg, count: span.lowerBound)
                             (plain.baseAddress! + span.upperBound).update(repeating: bg, count: count - span.upperBound)
                             // The background under a track of one alpha (every theme's) is
                             // scaled once, not per column.
                             // (`same` already says so for every theme: no need to look.)
                             if let first = span.first.map({ inverse[$0] }),
-                               same || span.allSatisfy({ inverse[$0] == first }) {
+                                same || span.allSatisfy({ inverse[$0] == first })
+                            {
                                 let scaled = scalePacked(bg, first)
                                 for i in span { plain[i] = source[i] &+ scaled }
                             } else {
@@ -132,10 +149,12 @@ final class ControlBase {
                             }
                         }
                         // The fill over its interior, the columns either side as they are.
-                        let from = min(count, max(0, f0)), span = from..<max(from, min(count, f1))
+                        let from = min(count, max(0, f0))
+                        let span = from..<max(from, min(count, f1))
                         filled.baseAddress!.update(from: plain.baseAddress!, count: span.lowerBound)
-                        (filled.baseAddress! + span.upperBound).update(from: plain.baseAddress! + span.upperBound,
-                                                                       count: count - span.upperBound)
+                        (filled.baseAddress! + span.upperBound).update(
+                            from: plain.baseAddress! + span.upperBound,
+                            count: count - span.upperBound)
                         for i in span { filled[i] = fs &+ scalePacked(plain[i], fi) }
                     }
                 }
@@ -163,19 +182,23 @@ final class ControlBase {
             for x in r.x0..<max(r.x0, r.midStart) {
                 // Columns off the tables (left of the canvas) are never drawn.
                 let i = x - start
-                leftRims.append(i >= 0 && i < count
-                    ? blendPacked(background, trackSource[i], trackInverse[i], coverage: r.at(x)) : background)
+                leftRims.append(
+                    i >= 0 && i < count
+                        ? blendPacked(background, trackSource[i], trackInverse[i], coverage: r.at(x)) : background)
             }
         }
     }
 
     /// Returns whether every column got the same 255 - alpha (a solid track, a gradient of
     /// one alpha); false when that is not known.
-    private func writeTrackColumns(source: UnsafeMutablePointer<UInt32>, inverse: UnsafeMutablePointer<UInt32>,
-                                   count: Int) -> Bool {
+    private func writeTrackColumns(
+        source: UnsafeMutablePointer<UInt32>, inverse: UnsafeMutablePointer<UInt32>,
+        count: Int
+    ) -> Bool {
         guard let track else { return false }
         guard case .horizontalGradient(let a, let b, let g0, let g1) = track.paint else {
-            track.paint.writeColumns(from: start, count: count, opacity: track.opacity, source: source, inverse: inverse)
+            track.paint.writeColumns(
+                from: start, count: count, opacity: track.opacity, source: source, inverse: inverse)
             return true
         }
         if weights.count != count || weightsBuilt.map({ $0 != (g0, g1, start) }) ?? true {
@@ -186,8 +209,9 @@ final class ControlBase {
             weightsBuilt = (g0, g1, start)
         }
         return weights.withUnsafeBufferPointer {
-            Paint.gradientColumns(from: a, to: b, weights: $0.baseAddress!, count: count, opacity: track.opacity,
-                                  source: source, inverse: inverse)
+            Paint.gradientColumns(
+                from: a, to: b, weights: $0.baseAddress!, count: count, opacity: track.opacity,
+                source: source, inverse: inverse)
         }
     }
 
@@ -196,18 +220,22 @@ final class ControlBase {
         let whole = rect.intersection(canvas.bounds)
         guard !whole.isEmpty else { return }
         // Everything the rows need, read once: the loops below touch no class storage.
-        let track = self.track, fill = includeFill ? self.fill : nil
-        let background = self.background, start = self.start
+        let track = self.track
+        let fill = includeFill ? self.fill : nil
+        let background = self.background
+        let start = self.start
         // Rows above and below both shapes are background alone: filled as bands, so a band
         // as wide as the canvas is one store of contiguous memory, not a call per row.
         let top = min(track?.shape.y0 ?? whole.maxY, fill?.shape.y0 ?? whole.maxY)
         let bottom = max(track?.shape.y1 ?? whole.y, fill?.shape.y1 ?? whole.y)
-        let mid0 = min(max(whole.y, top), whole.maxY), mid1 = max(mid0, min(whole.maxY, bottom))
+        let mid0 = min(max(whole.y, top), whole.maxY)
+        let mid1 = max(mid0, min(whole.maxY, bottom))
         canvas.fillBand(whole.x, whole.maxX, rows: whole.y, mid0, background)
         canvas.fillBand(whole.x, whole.maxX, rows: mid1, whole.maxY, background)
         let area = PixelRect(x: whole.x, y: mid0, width: whole.width, height: mid1 - mid0)
         guard !area.isEmpty else { return }
-        let fillSource = self.fillSource, fillInverse = self.fillInverse
+        let fillSource = self.fillSource
+        let fillInverse = self.fillInverse
         if includeFill && sameShapes >= 2 && !withFill.isEmpty {
             if rims == nil {
                 rims = RimList(track: track?.shape, fill: fill?.shape, width: canvas.width, height: canvas.height)
@@ -216,23 +244,26 @@ final class ControlBase {
             // Every theme's track has one alpha: the rims' blends then have constant parts.
             let useTerms = uniformInverse != nil
             if let inverse = uniformInverse {
-                rims!.prepareTerms(background: background, trackInverse: inverse, fillSource: fillSource,
-                                   fillInverse: fillInverse)
+                rims!.prepareTerms(
+                    background: background, trackInverse: inverse, fillSource: fillSource,
+                    fillInverse: fillInverse)
             }
             let rims = self.rims!
             withFill.withUnsafeBufferPointer { filled in
                 trackSource.withUnsafeBufferPointer { source in
                     trackInverse.withUnsafeBufferPointer { inverse in
-                        rims.paint(area, on: canvas, background: background, template: filled.baseAddress!,
-                                   start: start, trackSource: source.baseAddress!, trackInverse: inverse.baseAddress!,
-                                   fillSource: fillSource, fillInverse: fillInverse, useTerms: useTerms)
+                        rims.paint(
+                            area, on: canvas, background: background, template: filled.baseAddress!,
+                            start: start, trackSource: source.baseAddress!, trackInverse: inverse.baseAddress!,
+                            fillSource: fillSource, fillInverse: fillInverse, useTerms: useTerms)
                     }
                 }
             }
             return
         }
         buildLeftRims()
-        let t = track?.shape, f = fill?.shape
+        let t = track?.shape
+        let f = fill?.shape
         var sharedLeft = false
         if let t, let f, let end = t.leftEnd {
             sharedLeft = end === f.leftEnd && t.x0 == f.x0 && t.y0 == f.y0 && t.y1 == f.y1
@@ -243,15 +274,16 @@ final class ControlBase {
                     trackInverse.withUnsafeBufferPointer { inverse in
                         leftRims.withUnsafeBufferPointer { leftRims in
                             leftRimRows.withUnsafeBufferPointer { leftRimRows in
-                                let rows = Rows(background: background, start: start,
-                                                template: (includeFill ? filled : plain).baseAddress,
-                                                plain: plain.baseAddress, leftRims: leftRims.baseAddress,
-                                                leftRimRows: leftRimRows.baseAddress, sharedLeft: sharedLeft,
-                                                trackRows: t?.y0 ?? 0, trackSpan: t.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0,
-                                                fillSpan: f.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0, hasFill: f != nil,
-                                                track: track?.shape, trackSource: source.baseAddress,
-                                                trackInverse: inverse.baseAddress,
-                                                fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
+                                let rows = Rows(
+                                    background: background, start: start,
+                                    template: (includeFill ? filled : plain).baseAddress,
+                                    plain: plain.baseAddress, leftRims: leftRims.baseAddress,
+                                    leftRimRows: leftRimRows.baseAddress, sharedLeft: sharedLeft,
+                                    trackRows: t?.y0 ?? 0, trackSpan: t.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0,
+                                    fillSpan: f.map { $0.x0..<max($0.x0, $0.x1) } ?? 0..<0, hasFill: f != nil,
+                                    track: track?.shape, trackSource: source.baseAddress,
+                                    trackInverse: inverse.baseAddress,
+                                    fill: fill?.shape, fillSource: fillSource, fillInverse: fillInverse)
                                 for y in area.y..<area.maxY {
                                     rows.paint(y, from: area.x, to: area.maxX, row: canvas.pixels + y * canvas.width)
                                 }

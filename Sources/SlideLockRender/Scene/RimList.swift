@@ -33,16 +33,21 @@ final class RimList {
         y1 = max(y0, min(height, shapes.map(\.y1).max() ?? 0))
         var ranges: [Range<Int>] = []
         for y in y0..<y1 {
-            let t = track?.row(y), f = fill?.row(y)
+            let t = track?.row(y)
+            let f = fill?.row(y)
             guard t != nil || f != nil else {
-                lows.append(Int.max); highs.append(Int.min); starts.append(xs.count)
+                lows.append(Int.max)
+                highs.append(Int.min)
+                starts.append(xs.count)
                 continue
             }
             let low = min(t?.liveStart ?? Int.max, f?.liveStart ?? Int.max)
             let high = max(t?.liveEnd ?? Int.min, f?.liveEnd ?? Int.min)
-            lows.append(low); highs.append(high)
+            lows.append(low)
+            highs.append(high)
             // The row as `Rows.paint` sees it over the whole canvas width.
-            let lo = min(width, max(0, low)), hi = max(lo, min(width, high))
+            let lo = min(width, max(0, low))
+            let hi = max(lo, min(width, high))
             ranges.removeAll(keepingCapacity: true)
             for (shape, spans) in [(track, t), (fill, f)] {
                 guard let shape else { continue }
@@ -54,13 +59,15 @@ final class RimList {
                 }
             }
             // Each pixel once, left to right, however the shapes' rims overlap.
-            let from = ranges.map(\.lowerBound).min() ?? lo, to = ranges.map(\.upperBound).max() ?? lo
+            let from = ranges.map(\.lowerBound).min() ?? lo
+            let to = ranges.map(\.upperBound).max() ?? lo
             for x in from..<max(from, to) where ranges.contains(where: { $0.contains(x) }) {
                 xs.append(Int32(x))
                 trackCoverages.append(UInt8(t?.at(x) ?? 0))
                 fillCoverages.append(UInt8(f?.at(x) ?? 0))
                 pixelIndices.append(y * width + x)
-                xMin = min(xMin, x); xMax = max(xMax, x)
+                xMin = min(xMin, x)
+                xMax = max(xMax, x)
             }
             starts.append(xs.count)
         }
@@ -72,7 +79,9 @@ final class RimList {
     func prepareTerms(background: UInt32, trackInverse: UInt32, fillSource: UInt32, fillInverse: UInt32) {
         if let t = termsFor, t == (background, trackInverse, fillSource, fillInverse) { return }
         termsFor = (background, trackInverse, fillSource, fillInverse)
-        backgroundTerms = trackCoverages.map { scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32($0))) }
+        backgroundTerms = trackCoverages.map {
+            scalePacked(background, 255 &- div255((255 &- trackInverse) &* UInt32($0)))
+        }
         fillTerms = fillCoverages.map { scalePacked(fillSource, UInt32($0)) }
         fillFactors = fillCoverages.map { 255 &- div255((255 &- fillInverse) &* UInt32($0)) }
         fillFactorPairs = fillFactors.map { $0 &* 0x1_0001 }
@@ -80,14 +89,17 @@ final class RimList {
 
     /// With `useTerms`, the blends' constant parts come from `prepareTerms` (called for
     /// these colours): the same values, half the arithmetic.
-    func paint(_ area: PixelRect, on canvas: Canvas, background: UInt32, template: UnsafePointer<UInt32>,
-               start: Int, trackSource: UnsafePointer<UInt32>, trackInverse: UnsafePointer<UInt32>,
-               fillSource: UInt32, fillInverse: UInt32, useTerms: Bool) {
+    func paint(
+        _ area: PixelRect, on canvas: Canvas, background: UInt32, template: UnsafePointer<UInt32>,
+        start: Int, trackSource: UnsafePointer<UInt32>, trackInverse: UnsafePointer<UInt32>,
+        fillSource: UInt32, fillInverse: UInt32, useTerms: Bool
+    ) {
         paintTemplate(area, on: canvas, background: background, template: template, start: start)
         // A hue frame's area spans every listed column (the track's bounds): its rows'
         // pixels go four at a time, with no column to check.
         if useTerms && area.x <= xMin && area.maxX > xMax {
-            let ya = min(max(area.y, y0), y1) - y0, yb = max(min(area.maxY, y1), y0) - y0
+            let ya = min(max(area.y, y0), y1) - y0
+            let yb = max(min(area.maxY, y1), y0) - y0
             replayFour(starts[ya]..<starts[yb], on: canvas, columnSource: trackSource - start)
             return
         }
@@ -96,8 +108,11 @@ final class RimList {
                 guard useTerms else {
                     replay(area, on: canvas) { e, x in
                         var p = background
-                        let ct = UInt32(tc[e]), cf = UInt32(fc[e])
-                        if ct > 0 { p = blendPacked(p, trackSource[x &- start], trackInverse[x &- start], coverage: ct) }
+                        let ct = UInt32(tc[e])
+                        let cf = UInt32(fc[e])
+                        if ct > 0 {
+                            p = blendPacked(p, trackSource[x &- start], trackInverse[x &- start], coverage: ct)
+                        }
                         if cf > 0 { p = blendPacked(p, fillSource, fillInverse, coverage: cf) }
                         return p
                     }
@@ -119,8 +134,10 @@ final class RimList {
     }
 
     /// Background and template rows of the area: right everywhere but the listed pixels.
-    private func paintTemplate(_ area: PixelRect, on canvas: Canvas, background: UInt32,
-                               template: UnsafePointer<UInt32>, start: Int) {
+    private func paintTemplate(
+        _ area: PixelRect, on canvas: Canvas, background: UInt32,
+        template: UnsafePointer<UInt32>, start: Int
+    ) {
         let (x0, x1) = (area.x, area.maxX)
         lows.withUnsafeBufferPointer { lows in
             highs.withUnsafeBufferPointer { highs in
@@ -131,7 +148,8 @@ final class RimList {
                         fillPixels(row + x0, background, count: x1 - x0)
                         continue
                     }
-                    let lo = min(x1, max(x0, lows[i])), hi = max(lo, min(x1, highs[i]))
+                    let lo = min(x1, max(x0, lows[i]))
+                    let hi = max(lo, min(x1, highs[i]))
                     fillPixels(row + x0, background, count: lo - x0)
                     (row + lo).update(from: template + (lo - start), count: hi - lo)
                     fillPixels(row + hi, background, count: x1 - hi)
@@ -174,14 +192,17 @@ final class RimList {
                             fillFactorPairs.withUnsafeBufferPointer { ff in
                                 var e = range.lowerBound
                                 while e &+ 4 <= range.upperBound {
-                                    let source = SIMD4<UInt32>(columnSource[Int(column[e])],
-                                                               columnSource[Int(column[e &+ 1])],
-                                                               columnSource[Int(column[e &+ 2])],
-                                                               columnSource[Int(column[e &+ 3])])
+                                    let source = SIMD4<UInt32>(
+                                        columnSource[Int(column[e])],
+                                        columnSource[Int(column[e &+ 1])],
+                                        columnSource[Int(column[e &+ 2])],
+                                        columnSource[Int(column[e &+ 3])])
                                     let over = scaleLanes(source, load(tc, e)) &+ load(bt, e)
                                     let p = scaleLanes(over, load(ff, e)) &+ load(ft, e)
-                                    pixels[at[e]] = p[0]; pixels[at[e &+ 1]] = p[1]
-                                    pixels[at[e &+ 2]] = p[2]; pixels[at[e &+ 3]] = p[3]
+                                    pixels[at[e]] = p[0]
+                                    pixels[at[e &+ 1]] = p[1]
+                                    pixels[at[e &+ 2]] = p[2]
+                                    pixels[at[e &+ 3]] = p[3]
                                     e &+= 4
                                 }
                                 while e < range.upperBound {

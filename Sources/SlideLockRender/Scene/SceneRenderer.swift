@@ -21,7 +21,10 @@ public final class SceneRenderer {
     /// Font sets this renderer opened itself (0 when the shared fonts served every scene).
     public private(set) var openedFontSets = 0
 
-    struct TextKey: Hashable { let fonts: [String]; let weight: FontWeight }
+    struct TextKey: Hashable {
+        let fonts: [String]
+        let weight: FontWeight
+    }
 
     /// A renderer for `width` x `height` frames. With `fonts`, labels in those fonts use
     /// them instead of opening their own (the lock screen opens its fonts once).
@@ -60,11 +63,12 @@ public final class SceneRenderer {
     public func render(_ scene: Scene) throws(FontError) -> [PixelRect] {
         precondition(scene.width == canvas.width && scene.height == canvas.height, "scene size != canvas size")
         let text = try textRenderer(scene.label)
-        let damage = previous.map {
-            Damage.between($0, scene) { l in
-                text.inkBounds(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize), center: l.center)
-            }
-        } ?? [canvas.bounds]
+        let damage =
+            previous.map {
+                Damage.between($0, scene) { l in
+                    text.inkBounds(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize), center: l.center)
+                }
+            } ?? [canvas.bounds]
         if !damage.isEmpty { base.prepare(baseKey(scene), on: canvas) }
         frame &+= 1
         for rect in damage {
@@ -123,7 +127,8 @@ public final class SceneRenderer {
         let labelCenter = Point(x: l.center.x + dx, y: l.center.y)
         var under = PixelRect(x: 0, y: 0, width: 0, height: 0)
         let pixelSize = TextRenderer.pixelSize(l.pixelSize)
-        let ink = l.opacity > 0 && pixelSize >= 1 ? text.inkBounds(l.text, pixelSize: pixelSize, center: labelCenter) : under
+        let ink =
+            l.opacity > 0 && pixelSize >= 1 ? text.inkBounds(l.text, pixelSize: pixelSize, center: labelCenter) : under
         if s.fill.opacity > 0 && !fillRect.isEmpty {
             under = ink.intersection(labelClip).intersection(fillRect.enclosingPixels).intersection(area)
         }
@@ -131,26 +136,32 @@ public final class SceneRenderer {
             base.paint(area, withFill: true, on: canvas)
         } else {
             // The area around `under`: rows above and below, then left and right of it.
-            base.paint(PixelRect(x: area.x, y: area.y, width: area.width, height: under.y - area.y),
-                       withFill: true, on: canvas)
-            base.paint(PixelRect(x: area.x, y: under.maxY, width: area.width, height: area.maxY - under.maxY),
-                       withFill: true, on: canvas)
-            base.paint(PixelRect(x: area.x, y: under.y, width: under.x - area.x, height: under.height),
-                       withFill: true, on: canvas)
-            base.paint(PixelRect(x: under.maxX, y: under.y, width: area.maxX - under.maxX, height: under.height),
-                       withFill: true, on: canvas)
+            base.paint(
+                PixelRect(x: area.x, y: area.y, width: area.width, height: under.y - area.y),
+                withFill: true, on: canvas)
+            base.paint(
+                PixelRect(x: area.x, y: under.maxY, width: area.width, height: area.maxY - under.maxY),
+                withFill: true, on: canvas)
+            base.paint(
+                PixelRect(x: area.x, y: under.y, width: under.x - area.x, height: under.height),
+                withFill: true, on: canvas)
+            base.paint(
+                PixelRect(x: under.maxX, y: under.y, width: area.maxX - under.maxX, height: under.height),
+                withFill: true, on: canvas)
             base.paint(under, withFill: false, on: canvas)
         }
         if l.opacity > 0 {
             func drawLabel(_ clip: PixelRect) {
                 guard !clip.isEmpty else { return }
                 canvas.withClip(clip) {
-                    text.draw(l.text, pixelSize: pixelSize, center: labelCenter, color: l.color,
-                              opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
+                    text.draw(
+                        l.text, pixelSize: pixelSize, center: labelCenter, color: l.color,
+                        opacity: l.opacity, shimmerX: l.shimmerX.map { $0 + dx }, frame: frame, on: canvas)
                 }
             }
-            let clips = Self.labelClips(track: l.clip.offsetBy(dx: dx, dy: 0), pixels: labelClip,
-                                        radius: s.track.radius, ink: ink)
+            let clips = Self.labelClips(
+                track: l.clip.offsetBy(dx: dx, dy: 0), pixels: labelClip,
+                radius: s.track.radius, ink: ink)
             drawLabel(clips.top)
             drawLabel(clips.middle)
             drawLabel(clips.bottom)
@@ -168,25 +179,30 @@ public final class SceneRenderer {
         let t = s.track
         let trackRect = t.rect.offsetBy(dx: dx, dy: 0)
         let (g0, g1) = t.rightToLeft ? (trackRect.maxX, trackRect.minX) : (trackRect.minX, trackRect.maxX)
-        canvas.fillRoundedRect(trackRect, radius: t.radius,
-                               paint: .horizontalGradient(from: t.leading, to: t.trailing, x0: g0, x1: g1),
-                               opacity: t.opacity)
+        canvas.fillRoundedRect(
+            trackRect, radius: t.radius,
+            paint: .horizontalGradient(from: t.leading, to: t.trailing, x0: g0, x1: g1),
+            opacity: t.opacity)
         let l = s.label
         if l.opacity > 0 {
-            let pixelSize = TextRenderer.pixelSize(l.pixelSize), center = Point(x: l.center.x + dx, y: l.center.y)
+            let pixelSize = TextRenderer.pixelSize(l.pixelSize)
+            let center = Point(x: l.center.x + dx, y: l.center.y)
             let track = l.clip.offsetBy(dx: dx, dy: 0)
-            let clips = Self.labelClips(track: track, pixels: track.enclosingPixels, radius: t.radius,
-                                        ink: text.inkBounds(l.text, pixelSize: pixelSize, center: center))
+            let clips = Self.labelClips(
+                track: track, pixels: track.enclosingPixels, radius: t.radius,
+                ink: text.inkBounds(l.text, pixelSize: pixelSize, center: center))
             for clip in [clips.top, clips.middle, clips.bottom] {
                 canvas.withClip(clip) {
-                    text.draw(l.text, pixelSize: pixelSize, center: center, color: l.color, opacity: l.opacity,
-                              shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
+                    text.draw(
+                        l.text, pixelSize: pixelSize, center: center, color: l.color, opacity: l.opacity,
+                        shimmerX: l.shimmerX.map { $0 + dx }, on: canvas)
                 }
             }
         }
         // The fill goes over the label: the dragged part of the track covers its text.
-        canvas.fillRoundedRect(s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
-                               paint: .solid(s.fill.color), opacity: s.fill.opacity)
+        canvas.fillRoundedRect(
+            s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius,
+            paint: .solid(s.fill.color), opacity: s.fill.opacity)
         drawThumb(s, plain: true)
     }
 
@@ -196,20 +212,26 @@ public final class SceneRenderer {
     /// disjoint, so no pixel is blended twice; a label clear of the corners (every built-in
     /// theme's) is the middle band alone, the whole track, as before. `pixels` is the track's
     /// enclosing pixels, which the frame's caller already holds.
-    static func labelClips(track: Rect, pixels clip: PixelRect, radius: Double,
-                           ink: PixelRect) -> (top: PixelRect, middle: PixelRect, bottom: PixelRect) {
+    static func labelClips(
+        track: Rect, pixels clip: PixelRect, radius: Double,
+        ink: PixelRect
+    ) -> (top: PixelRect, middle: PixelRect, bottom: PixelRect) {
         let none = PixelRect(x: 0, y: 0, width: 0, height: 0)
         // The corner as the track's shape draws it (`ShapeRows`), in whole pixels.
         let r = min(max(radius, 0), track.width / 2, track.height / 2)
         let corner = r > 0 ? clampedInt(r.rounded(.up)) : 0
         let (a, c) = (min(corner, clip.height), min(corner, clip.width / 2))
-        let reaches = (ink.y < clip.y + a || ink.maxY > clip.maxY - a) && (ink.x < clip.x + c || ink.maxX > clip.maxX - c)
+        let reaches =
+            (ink.y < clip.y + a || ink.maxY > clip.maxY - a) && (ink.x < clip.x + c || ink.maxX > clip.maxX - c)
         guard a > 0, c > 0, !ink.isEmpty, reaches else { return (none, clip, none) }
-        let mid0 = clip.y + a, mid1 = max(clip.y + a, clip.maxY - a)
+        let mid0 = clip.y + a
+        let mid1 = max(clip.y + a, clip.maxY - a)
         let inner = (x: clip.x + c, width: max(0, clip.width - 2 * c))
-        return (PixelRect(x: inner.x, y: clip.y, width: inner.width, height: mid0 - clip.y),
-                PixelRect(x: clip.x, y: mid0, width: clip.width, height: mid1 - mid0),
-                PixelRect(x: inner.x, y: mid1, width: inner.width, height: clip.maxY - mid1))
+        return (
+            PixelRect(x: inner.x, y: clip.y, width: inner.width, height: mid0 - clip.y),
+            PixelRect(x: clip.x, y: mid0, width: clip.width, height: mid1 - mid0),
+            PixelRect(x: inner.x, y: mid1, width: inner.width, height: clip.maxY - mid1)
+        )
     }
 
     /// The thumb, its border and its icon: over everything else.
@@ -225,21 +247,25 @@ public final class SceneRenderer {
             return
         }
         let inner = th.borderWidth > 0 ? thumbRect.insetBy(th.borderWidth) : thumbRect
-        canvas.fillRoundedRect(inner, radius: max(0, th.radius - th.borderWidth), paint: .solid(th.color),
-                               opacity: th.opacity)
+        canvas.fillRoundedRect(
+            inner, radius: max(0, th.radius - th.borderWidth), paint: .solid(th.color),
+            opacity: th.opacity)
         if th.borderWidth > 0 {
-            canvas.strokeRoundedRect(thumbRect, radius: th.radius, lineWidth: th.borderWidth,
-                                     color: th.borderColor, opacity: th.opacity)
+            canvas.strokeRoundedRect(
+                thumbRect, radius: th.radius, lineWidth: th.borderWidth,
+                color: th.borderColor, opacity: th.opacity)
         }
-        icons.draw(th.icon, size: th.iconSize, center: thumbRect.center, color: th.iconColor,
-                   opacity: th.opacity, phase: th.iconPhase, mirrored: th.mirrored, on: canvas)
+        icons.draw(
+            th.icon, size: th.iconSize, center: thumbRect.center, color: th.iconColor,
+            opacity: th.opacity, phase: th.iconPhase, mirrored: th.mirrored, on: canvas)
         if s.reveal > 0 { canvas.fade(toward: s.revealColor, amount: s.reveal) }
         if s.brightness < 1 { canvas.scaleBrightness(s.brightness) }
     }
 
     /// The thumb's image when it rests: the same thumb drawn in an earlier frame too.
     private func restingThumbImage(_ th: ThumbLayer, dx: Double, rect: Rect) -> ThumbImage? {
-        let runs = lastThumb.map { $0.thumb == th && $0.dx == dx ? ($0.frame == frame ? $0.runs : $0.runs + 1) : 1 } ?? 1
+        let runs =
+            lastThumb.map { $0.thumb == th && $0.dx == dx ? ($0.frame == frame ? $0.runs : $0.runs + 1) : 1 } ?? 1
         defer { lastThumb = (th, dx, frame, runs) }
         if let made = thumbImage, made.thumb == th, made.dx == dx { return made.image }
         // A pressed (translucent) thumb never has one: do not pay for finding that out when
@@ -256,4 +282,3 @@ public final class SceneRenderer {
     private(set) var thumbImagesMade = 0
     var hasThumbImage: Bool { thumbImage?.image != nil }
 }
-

@@ -24,13 +24,17 @@ final class ThumbImage {
         let bw = th.borderWidth
         let innerRect = bw > 0 ? thumbRect.insetBy(bw) : thumbRect
         var box = thumbRect.enclosingPixels.union(innerRect.enclosingPixels)
-        let icon = icons.mask(th.icon, size: th.iconSize, center: thumbRect.center, phase: th.iconPhase,
-                              mirrored: th.mirrored)
-        if let (mask, ox, oy) = icon { box = box.union(PixelRect(x: ox, y: oy, width: mask.width, height: mask.height)) }
+        let icon = icons.mask(
+            th.icon, size: th.iconSize, center: thumbRect.center, phase: th.iconPhase,
+            mirrored: th.mirrored)
+        if let (mask, ox, oy) = icon {
+            box = box.union(PixelRect(x: ox, y: oy, width: mask.width, height: mask.height))
+        }
         // An image is for a thumb (about 4 000 pixels at 800x480): one a configured size
         // makes huge is drawn in layers, not held in memory.
         guard !box.isEmpty, box.width <= Self.maximumPixels, box.height <= Self.maximumPixels,
-              box.width * box.height <= Self.maximumPixels, th.opacity > 0 else { return nil }
+            box.width * box.height <= Self.maximumPixels, th.opacity > 0
+        else { return nil }
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
         terms = [UInt32](repeating: 0, count: width * height)
         factors = [UInt32](repeating: 255, count: width * height)
@@ -40,7 +44,8 @@ final class ThumbImage {
         func over(_ px: Int, _ py: Int, source: UInt32, alpha: UInt32, coverage c: UInt32) {
             guard c > 0, px >= x, px < x + width, py >= y, py < y + height else { return }
             let i = (py - y) * width + (px - x)
-            let term = scalePacked(source, c), factor = 255 &- div255(alpha &* c)
+            let term = scalePacked(source, c)
+            let factor = 255 &- div255(alpha &* c)
             if factors[i] == 255 && terms[i] == 0 {
                 (terms[i], factors[i]) = (term, factor)
             } else if factors[i] == 0 {
@@ -71,9 +76,11 @@ final class ThumbImage {
             for py in area.y..<area.maxY {
                 for px in area.x..<area.maxX {
                     let (cx, cy) = (Double(px) + 0.5, Double(py) + 0.5)
-                    let o = 0.5 - outer.distance(x: cx, y: cy), i = 0.5 - inner.distance(x: cx, y: cy)
-                    over(px, py, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a,
-                         coverage: coverage(min(max(o, 0), 1) - min(max(i, 0), 1)))
+                    let o = 0.5 - outer.distance(x: cx, y: cy)
+                    let i = 0.5 - inner.distance(x: cx, y: cy)
+                    over(
+                        px, py, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a,
+                        coverage: coverage(min(max(o, 0), 1) - min(max(i, 0), 1)))
                 }
             }
         }
@@ -82,21 +89,31 @@ final class ThumbImage {
             let p = PackedColor(th.iconColor, opacity: th.opacity)
             for my in 0..<mask.height {
                 for mx in Int(mask.spans[2 * my])..<Int(mask.spans[2 * my + 1]) {
-                    over(ox + mx, oy + my, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a,
-                         coverage: UInt32(mask.alpha[my * mask.width + mx]))
+                    over(
+                        ox + mx, oy + my, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a,
+                        coverage: UInt32(mask.alpha[my * mask.width + mx]))
                 }
             }
         }
         guard possible else { return nil }
         for row in 0..<height {
             let base = row * width
-            var live0 = width, live1 = 0, best = (0, 0), run = 0
+            var live0 = width
+            var live1 = 0
+            var best = (0, 0)
+            var run = 0
             for i in 0..<width {
-                if touched[base + i] { live0 = min(live0, i); live1 = i + 1 }
+                if touched[base + i] {
+                    live0 = min(live0, i)
+                    live1 = i + 1
+                }
                 run = factors[base + i] == 0 ? run + 1 : 0
                 if run > best.1 - best.0 { best = (i + 1 - run, i + 1) }
             }
-            if live0 >= live1 { rows.append((0, 0, 0, 0)); continue }
+            if live0 >= live1 {
+                rows.append((0, 0, 0, 0))
+                continue
+            }
             if best.0 >= best.1 { best = (live1, live1) }
             // The rim runs take whole groups of 4 pixels from the constant run (a constant
             // blended with its terms is itself: factor 0), so they need no scalar tail.
@@ -115,17 +132,22 @@ final class ThumbImage {
         terms.withUnsafeBufferPointer { terms in
             factors.withUnsafeBufferPointer { factors in
                 for py in area.y..<area.maxY {
-                    let r = py - y, spans = rows[r]
-                    let row = canvas.pixels + py * canvas.width + x, base = r * width
+                    let r = py - y
+                    let spans = rows[r]
+                    let row = canvas.pixels + py * canvas.width + x
+                    let base = r * width
                     func blendRun(_ from: Int, _ to: Int) {
-                        let f = max(from, a0), t = min(to, a1)
+                        let f = max(from, a0)
+                        let t = min(to, a1)
                         if f < t {
-                            blendTermsSpan(row + f, terms.baseAddress! + base + f, factors.baseAddress! + base + f,
-                                           count: t - f)
+                            blendTermsSpan(
+                                row + f, terms.baseAddress! + base + f, factors.baseAddress! + base + f,
+                                count: t - f)
                         }
                     }
                     blendRun(spans.live0, spans.const0)
-                    let c0 = max(spans.const0, a0), c1 = min(spans.const1, a1)
+                    let c0 = max(spans.const0, a0)
+                    let c1 = min(spans.const1, a1)
                     if c0 < c1 { (row + c0).update(from: terms.baseAddress! + base + c0, count: c1 - c0) }
                     blendRun(spans.const1, spans.live1)
                 }

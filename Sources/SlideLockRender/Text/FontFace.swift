@@ -76,18 +76,22 @@ final class FontFace {
         defer { FT_Set_Transform(face, nil, nil) }
         let flags = FT_Int32(FT_LOAD_DEFAULT) | FT_Int32(slidelock_ft_load_target_light)
         guard FT_Load_Glyph(face, glyph, flags) == 0,
-              FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0 else { return nil }
+            FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0
+        else { return nil }
         let slot = face.pointee.glyph.pointee
         let bitmap = slot.bitmap
-        let w = Int(bitmap.width), h = Int(bitmap.rows), pitch = Int(bitmap.pitch)
+        let w = Int(bitmap.width)
+        let h = Int(bitmap.rows)
+        let pitch = Int(bitmap.pitch)
         var alpha = [UInt8](repeating: 0, count: w * h)
         if let buffer = bitmap.buffer, w > 0, h > 0 {
             for y in 0..<h {
                 for x in 0..<w { alpha[y * w + x] = buffer[y * pitch + x] }
             }
         }
-        return GlyphBitmap(width: w, height: h, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
-                           alpha: alpha, spans: inkSpans(alpha, width: w, height: h))
+        return GlyphBitmap(
+            width: w, height: h, left: Int(slot.bitmap_left), top: Int(slot.bitmap_top),
+            alpha: alpha, spans: inkSpans(alpha, width: w, height: h))
     }
 }
 

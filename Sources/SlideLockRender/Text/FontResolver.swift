@@ -24,7 +24,8 @@ final class FontResolver {
         guard let match = bestMatch(pattern) else { return nil }
         defer { FcPatternDestroy(match) }
         guard let found = string(match, "family"),
-              found.lowercased() == family.lowercased() else { return nil }
+            found.lowercased() == family.lowercased()
+        else { return nil }
         return fileOf(match)
     }
 
@@ -41,7 +42,10 @@ final class FontResolver {
     /// A file with a glyph for `scalar`, or nil when no installed font has one.
     func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> (path: String, index: Int)? {
         guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
-        defer { FcPatternDestroy(pattern); FcCharSetDestroy(charset) }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(charset)
+        }
         FcCharSetAddChar(charset, scalar.value)
         FcPatternAddCharSet(pattern, "charset", charset)
         FcPatternAddInteger(pattern, "weight", Self.fontconfigWeight(weight))
@@ -49,7 +53,8 @@ final class FontResolver {
         defer { FcPatternDestroy(match) }
         var matchedSet: OpaquePointer?
         guard FcPatternGetCharSet(match, "charset", 0, &matchedSet) == FcResultMatch,
-              FcCharSetHasChar(matchedSet, scalar.value) != 0 else { return nil }
+            FcCharSetHasChar(matchedSet, scalar.value) != 0
+        else { return nil }
         return fileOf(match)
     }
 

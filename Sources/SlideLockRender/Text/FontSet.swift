@@ -25,7 +25,8 @@ final class FontSet {
                 // releases the faces and the library.
                 faces.append(try FontFace(library: library, path: spec))
             } else if let file = resolver.file(family: spec, weight: weight),
-                      let face = try? FontFace(library: library, path: file.path, index: file.index) {
+                let face = try? FontFace(library: library, path: file.path, index: file.index)
+            {
                 faces.append(face)
             } else {
                 warnings.append("font family \"\(spec)\" is not installed")
@@ -34,7 +35,8 @@ final class FontSet {
         // Families are wishes: when none is installed, the system's sans-serif will do.
         // Font files named by path were checked above and must exist.
         if faces.isEmpty, !specs.isEmpty, let file = resolver.defaultFile(weight: weight),
-           let face = try? FontFace(library: library, path: file.path, index: file.index) {
+            let face = try? FontFace(library: library, path: file.path, index: file.index)
+        {
             warnings.append("using the system's default font \(face.familyName)")
             faces.append(face)
         }
@@ -59,7 +61,8 @@ final class FontSet {
             if let i = faces.firstIndex(where: { $0.path == file.path }) {
                 found = faces[i].hasGlyph(for: scalar) ? i : nil
             } else if let face = try? FontFace(library: library, path: file.path, index: file.index),
-                      face.hasGlyph(for: scalar) {
+                face.hasGlyph(for: scalar)
+            {
                 faces.append(face)
                 found = faces.count - 1
             }

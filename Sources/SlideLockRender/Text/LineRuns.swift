@@ -27,7 +27,8 @@ struct LineRuns {
         var box = PixelRect(x: first.x, y: first.y, width: first.bitmap.width, height: first.bitmap.height)
         for g in glyphs { box = box.union(PixelRect(x: g.x, y: g.y, width: g.bitmap.width, height: g.bitmap.height)) }
         guard box.width > 0, box.height > 0, box.width <= Self.maximumPixels, box.height <= Self.maximumPixels,
-              box.width * box.height <= Self.maximumPixels else { return nil }
+            box.width * box.height <= Self.maximumPixels
+        else { return nil }
         (x, y, width, height) = (box.x, box.y, box.width, box.height)
     }
 
@@ -38,10 +39,16 @@ struct LineRuns {
     mutating func addRow(from start: Int, to end: Int, group: Int, inked: (Int) -> Bool) {
         var x = start
         while x < end {
-            if !inked(x) { x += 1; continue }
+            if !inked(x) {
+                x += 1
+                continue
+            }
             var to = x + 1
             while to < end {
-                if inked(to) { to += 1; continue }
+                if inked(to) {
+                    to += 1
+                    continue
+                }
                 // A gap: bridged when the next inked pixel is near.
                 var next = to
                 while next < end && !inked(next) { next += 1 }
@@ -62,9 +69,11 @@ struct LineRuns {
         runs.withUnsafeBufferPointer { runs in
             let (a0, a1) = (area.x - x, area.maxX - x)
             for py in area.y..<area.maxY {
-                let r = py - y, row = canvas.pixels + py * canvas.width + x
+                let r = py - y
+                let row = canvas.pixels + py * canvas.width + x
                 for k in rowRuns[r]..<rowRuns[r + 1] {
-                    let from = max(a0, Int(runs[2 * k])), to = min(a1, Int(runs[2 * k + 1]))
+                    let from = max(a0, Int(runs[2 * k]))
+                    let to = min(a1, Int(runs[2 * k + 1]))
                     guard from < to else { continue }
                     body(row + from, r * width + from, to - from)
                 }

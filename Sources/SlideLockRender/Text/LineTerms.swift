@@ -31,14 +31,18 @@ final class LineTerms {
             let b = g.bitmap
             b.tint.prepare(b.alpha, source: source, alpha: alpha)
             for gy in 0..<b.height {
-                let from = Int(b.spans[2 * gy]), to = Int(b.spans[2 * gy + 1])
+                let from = Int(b.spans[2 * gy])
+                let to = Int(b.spans[2 * gy + 1])
                 guard from < to else { continue }
-                let row = g.y - y + gy, column = g.x - x
+                let row = g.y - y + gy
+                let column = g.x - x
                 spans[2 * row] = min(spans[2 * row], Int32(column + from))
                 spans[2 * row + 1] = max(spans[2 * row + 1], Int32(column + to))
                 for gx in from..<to where b.alpha[gy * b.width + gx] != 0 {
-                    let i = row * width + column + gx, k = gy * b.width + gx
-                    let term = b.tint.terms[k], factor = b.tint.factors[k]
+                    let i = row * width + column + gx
+                    let k = gy * b.width + gx
+                    let term = b.tint.terms[k]
+                    let factor = b.tint.factors[k]
                     if term == 0 && factor == Self.identity { continue }
                     // Two glyphs ink this pixel: one image cannot hold both blends.
                     guard terms[i] == 0 && factors[i] == Self.identity else { return nil }

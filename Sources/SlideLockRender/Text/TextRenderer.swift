@@ -36,8 +36,10 @@ final class TextRenderer {
     /// Draws `text` centred on `center` (vertically by ascent/descent), clipped to `clip`.
     /// With `shimmerX`, a bright band centred there brightens the glyphs.
     /// `frame` numbers the caller's frames (nil: each call is one), see below.
-    func draw(_ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
-              shimmerX: Double?, frame: Int? = nil, on canvas: Canvas) {
+    func draw(
+        _ text: String, pixelSize: Int, center: Point, color: Color, opacity: Double,
+        shimmerX: Double?, frame: Int? = nil, on canvas: Canvas
+    ) {
         guard opacity > 0, pixelSize > 0 else { return }
         // A label in one colour (no shimmer) is drawn from its line image once it rests:
         // asked for in three frames running in the same place and colour (a fading label is
@@ -45,11 +47,13 @@ final class TextRenderer {
         // pauses for a frame).
         if shimmerX == nil && composesLines {
             let p = PackedColor(color, opacity: opacity)
-            let request = LineRequest(key: LineKey(text: text, size: pixelSize), at: center,
-                                      source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
-            let runs = lastLineRequest.map {
-                $0.request == request ? (frame != nil && $0.frame == frame ? $0.runs : $0.runs + 1) : 1
-            } ?? 1
+            let request = LineRequest(
+                key: LineKey(text: text, size: pixelSize), at: center,
+                source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
+            let runs =
+                lastLineRequest.map {
+                    $0.request == request ? (frame != nil && $0.frame == frame ? $0.runs : $0.runs + 1) : 1
+                } ?? 1
             defer { lastLineRequest = (request, frame, runs) }
             if lineImage?.request != request && runs >= 3 {
                 let line = place(text, pixelSize: pixelSize, center: center) { _, _, _ in }
@@ -60,8 +64,9 @@ final class TextRenderer {
                 image.draw(on: canvas)
                 lineImagesDrawn += 1
                 for rect in boxes(made.line.line, origin: made.line.originX, baseline: made.line.baseline) {
-                    canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
-                                             color: color, opacity: opacity)
+                    canvas.strokeRoundedRect(
+                        rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                        color: color, opacity: opacity)
                 }
                 return
             }
@@ -71,16 +76,19 @@ final class TextRenderer {
         if shimmerX == nil && composesLines {
             let key = InkKey(text: text, size: pixelSize, x: center.x, y: center.y)
             if lineMask?.key != key, let placed = lastPlaced, placed.key == key {
-                lineMask = (key, LineMask(placed.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) }),
-                            (placed.line, placed.originX, placed.baseline))
+                lineMask = (
+                    key, LineMask(placed.glyphs.map { (bitmap: $0.bitmap, x: $0.x, y: $0.y) }),
+                    (placed.line, placed.originX, placed.baseline)
+                )
             }
             if let made = lineMask, made.key == key, let mask = made.mask {
                 let p = PackedColor(color, opacity: opacity)
                 mask.draw(on: canvas, source: p.r << 16 | p.g << 8 | p.b, alpha: p.a)
                 lineMasksDrawn += 1
                 for rect in boxes(made.line.line, origin: made.line.originX, baseline: made.line.baseline) {
-                    canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
-                                             color: color, opacity: opacity)
+                    canvas.strokeRoundedRect(
+                        rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                        color: color, opacity: opacity)
                 }
                 return
             }
@@ -94,12 +102,14 @@ final class TextRenderer {
                 let t = max(0, 1 - abs(glyphCenter - shimmerX) / band)
                 tint = color.mixed(with: .white, by: 0.8 * t)
             }
-            canvas.blendMask(bitmap.alpha, width: bitmap.width, height: bitmap.height, x: x, y: y,
-                             color: tint, opacity: opacity, spans: bitmap.spans, tint: bitmap.tint)
+            canvas.blendMask(
+                bitmap.alpha, width: bitmap.width, height: bitmap.height, x: x, y: y,
+                color: tint, opacity: opacity, spans: bitmap.spans, tint: bitmap.tint)
         }
         for rect in boxes(line.line, origin: line.originX, baseline: line.baseline) {
-            canvas.strokeRoundedRect(rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
-                                     color: color, opacity: opacity)
+            canvas.strokeRoundedRect(
+                rect, radius: 0, lineWidth: max(1, Double(pixelSize) / 14),
+                color: color, opacity: opacity)
         }
     }
 
@@ -126,8 +136,11 @@ final class TextRenderer {
     /// The last line image, what it was made for, and nil in its place when the label's
     /// glyphs overlap (drawn glyph by glyph); and the last label asked for.
     private struct LineRequest: Equatable { let key: LineKey, at: Point, source: UInt32, alpha: UInt32 }
-    private var lineImage: (request: LineRequest, image: LineTerms?,
-                            line: (line: TextLine, originX: Double, baseline: Double))?
+    private var lineImage:
+        (
+            request: LineRequest, image: LineTerms?,
+            line: (line: TextLine, originX: Double, baseline: Double)
+        )?
     private var lastLineRequest: (request: LineRequest, frame: Int?, runs: Int)?
     /// The last line mask, where it was made for, and nil in its place when the label's
     /// glyphs overlap (drawn glyph by glyph).
@@ -139,8 +152,10 @@ final class TextRenderer {
 
     /// Places each glyph of `text` centred on `center` and hands its image and top-left pixel
     /// to `body`, in drawing order.
-    private func place(_ text: String, pixelSize: Int, center: Point,
-                       _ body: (GlyphBitmap, Int, Int) -> Void) -> (line: TextLine, originX: Double, baseline: Double) {
+    private func place(
+        _ text: String, pixelSize: Int, center: Point,
+        _ body: (GlyphBitmap, Int, Int) -> Void
+    ) -> (line: TextLine, originX: Double, baseline: Double) {
         let key = InkKey(text: text, size: pixelSize, x: center.x, y: center.y)
         if let lastPlaced, lastPlaced.key == key {
             for g in lastPlaced.glyphs { body(g.bitmap, g.x, g.y) }
@@ -156,8 +171,10 @@ final class TextRenderer {
             let sub = clampedInt((penX - whole) * 4)
             let key = GlyphKey(face: g.face, id: g.id, size: pixelSize, subpixel: sub)
             guard let bitmap = glyphs[key] ?? render(key) else { continue }
-            placed.append(PlacedGlyph(bitmap: bitmap, x: clampedInt(whole) + bitmap.left,
-                                      y: clampedInt(baseline + g.y.rounded()) - bitmap.top))
+            placed.append(
+                PlacedGlyph(
+                    bitmap: bitmap, x: clampedInt(whole) + bitmap.left,
+                    y: clampedInt(baseline + g.y.rounded()) - bitmap.top))
             body(placed[placed.count - 1].bitmap, placed[placed.count - 1].x, placed[placed.count - 1].y)
         }
         lastPlaced = (key, placed, line, originX, baseline)
@@ -171,8 +188,9 @@ final class TextRenderer {
 
     private func boxes(_ line: TextLine, origin originX: Double, baseline: Double) -> [Rect] {
         line.boxes.map { box in
-            Rect(x: (originX + box.x).rounded(), y: baseline - line.ascent * 0.7,
-                 width: box.width.rounded(), height: (line.ascent * 0.7).rounded())
+            Rect(
+                x: (originX + box.x).rounded(), y: baseline - line.ascent * 0.7,
+                width: box.width.rounded(), height: (line.ascent * 0.7).rounded())
         }
     }
 

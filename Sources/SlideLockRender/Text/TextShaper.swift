@@ -3,7 +3,12 @@ import SlideLockCore
 
 /// A shaped line of text: glyphs placed left to right from x = 0 on the baseline.
 struct TextLine {
-    struct Glyph { let face: Int; let id: UInt32; let x: Double; let y: Double }
+    struct Glyph {
+        let face: Int
+        let id: UInt32
+        let x: Double
+        let y: Double
+    }
     var glyphs: [Glyph] = []
     /// Boxes standing in for characters no font has (x and width, pixels).
     var boxes: [(x: Double, width: Double)] = []
@@ -45,33 +50,44 @@ struct TextShaper {
         return line
     }
 
-    private func shapeRun(_ utf8: [UInt8], _ run: Run, face: FontFace, index: Int, pen start: Double,
-                          into line: inout TextLine) -> Double {
+    private func shapeRun(
+        _ utf8: [UInt8], _ run: Run, face: FontFace, index: Int, pen start: Double,
+        into line: inout TextLine
+    ) -> Double {
         guard let buffer = hb_buffer_create() else { return start }
         defer { hb_buffer_destroy(buffer) }
         utf8.withUnsafeBufferPointer { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 // The whole text goes in as context so shaping at run edges stays correct.
-                hb_buffer_add_utf8(buffer, chars.baseAddress, Int32(chars.count), UInt32(run.start),
-                                   Int32(run.end - run.start))
+                hb_buffer_add_utf8(
+                    buffer, chars.baseAddress, Int32(chars.count), UInt32(run.start),
+                    Int32(run.end - run.start))
             }
         }
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(face.shaper, buffer, nil, 0)
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return start }
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return start }
         var pen = start
         for i in 0..<Int(count) {
             let p = positions[i]
-            line.glyphs.append(TextLine.Glyph(face: index, id: infos[i].codepoint,
-                                              x: pen + Double(p.x_offset) / 64, y: -Double(p.y_offset) / 64))
+            line.glyphs.append(
+                TextLine.Glyph(
+                    face: index, id: infos[i].codepoint,
+                    x: pen + Double(p.x_offset) / 64, y: -Double(p.y_offset) / 64))
             pen += Double(p.x_advance) / 64
         }
         return pen
     }
 
-    struct Run { var start: Int; var end: Int; var face: Int?; var scalarCount: Int }
+    struct Run {
+        var start: Int
+        var end: Int
+        var face: Int?
+        var scalarCount: Int
+    }
 
     /// Byte ranges of `text` that one face (or none) can draw. Marks, joiners, variation
     /// selectors and spaces stay with the run before them, so clusters are never split.
@@ -81,7 +97,8 @@ struct TextShaper {
         for scalar in text.unicodeScalars {
             let length = scalar.utf8.count
             defer { offset += length }
-            let sticky = scalar.properties.generalCategory == .nonspacingMark
+            let sticky =
+                scalar.properties.generalCategory == .nonspacingMark
                 || scalar.properties.generalCategory == .enclosingMark
                 || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
                 || scalar.properties.isWhitespace

@@ -12,10 +12,15 @@ public final class HookAction: UnlockAction {
     private let output: String
     private let log: Logger
 
-    public init(unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger) {
+    public init(
+        unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger
+    ) {
         self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout, grace: settings.killGrace) }
-        self.slideStart = slideStart.isEmpty ? nil : HookRunner(command: slideStart, timeout: settings.timeout, grace: settings.killGrace)
-        self.cancel = cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout, grace: settings.killGrace)
+        self.slideStart =
+            slideStart.isEmpty
+            ? nil : HookRunner(command: slideStart, timeout: settings.timeout, grace: settings.killGrace)
+        self.cancel =
+            cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout, grace: settings.killGrace)
         self.output = output
         self.log = log
     }
@@ -29,8 +34,9 @@ public final class HookAction: UnlockAction {
         guard let unlock else { return false }
         let effect = LockEffect.unlock(slideDuration: slideDuration)
         do {
-            try unlock.start(event: HookEvent.unlock.rawValue,
-                             environment: HookEvent.environment(output: output, effect: effect), now: now)
+            try unlock.start(
+                event: HookEvent.unlock.rawValue,
+                environment: HookEvent.environment(output: output, effect: effect), now: now)
             log.info("hook started: \(unlock.command.joined(separator: " ")) (pid \(unlock.pid ?? 0))")
             return true
         } catch {
@@ -41,13 +47,15 @@ public final class HookAction: UnlockAction {
 
     public func notify(_ effect: LockEffect, now: Double) {
         guard let event = HookEvent(effect: effect), event != .unlock,
-              let runner = event == .slideStart ? slideStart : cancel else { return }
+            let runner = event == .slideStart ? slideStart : cancel
+        else { return }
         guard !runner.isRunning else {
             log.warning("\(event.rawValue) hook skipped: its previous run is still going")
             return
         }
         do {
-            try runner.start(event: event.rawValue, environment: HookEvent.environment(output: output, effect: effect), now: now)
+            try runner.start(
+                event: event.rawValue, environment: HookEvent.environment(output: output, effect: effect), now: now)
         } catch {
             log.error("\(error)")
         }
@@ -77,7 +85,9 @@ public final class HookAction: UnlockAction {
         for runner in runners {
             guard let outcome = runner.stop(now: now) else { continue }
             for line in runner.takeLog() { log.info(line) }
-            if case .failure(let reason, _) = outcome { log.warning("\(runner.command.joined(separator: " ")): \(reason)") }
+            if case .failure(let reason, _) = outcome {
+                log.warning("\(runner.command.joined(separator: " ")): \(reason)")
+            }
         }
     }
 

@@ -48,9 +48,11 @@ enum TraceNumber {
         guard value.isFinite else { return "null" }
         let micros = (abs(value) * 1e6).rounded()
         guard micros < 9e15 else { return "null" }
-        let whole = Int(micros / 1e6), fraction = Int(micros.truncatingRemainder(dividingBy: 1e6))
+        let whole = Int(micros / 1e6)
+        let fraction = Int(micros.truncatingRemainder(dividingBy: 1e6))
         let digits = String(fraction)
-        return (value < 0 && micros > 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 6 - digits.count) + digits
+        return (value < 0 && micros > 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 6 - digits.count)
+            + digits
     }
 
     static func escaped(_ text: String) -> String {

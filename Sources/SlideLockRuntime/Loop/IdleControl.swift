@@ -22,7 +22,9 @@ public final class IdleControl {
     let output: String
     let log: Logger
 
-    public init(settings: Settings, backlight: BacklightControl?, hook: [String], output: String, now: Double, log: Logger) {
+    public init(
+        settings: Settings, backlight: BacklightControl?, hook: [String], output: String, now: Double, log: Logger
+    ) {
         gate = IdleGate(settings: settings, now: now)
         self.backlight = backlight
         brightness = settings.display.power.brightness
@@ -72,10 +74,16 @@ public final class IdleControl {
     /// Runs the idle hook for `event` unless its previous run is still going.
     func runHook(_ event: IdleHookEvent, now: Double) {
         guard let hook else { return }
-        guard !hook.isRunning else { return log.warning("idle hook (\(event.rawValue)) skipped: its previous run is still going") }
+        guard !hook.isRunning else {
+            return log.warning("idle hook (\(event.rawValue)) skipped: its previous run is still going")
+        }
         do {
-            try hook.start(event: event.rawValue, environment: ["SLIDELOCK_OUTPUT": output,
-                                                                "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds())], now: now)
+            try hook.start(
+                event: event.rawValue,
+                environment: [
+                    "SLIDELOCK_OUTPUT": output,
+                    "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds()),
+                ], now: now)
         } catch {
             log.error("\(error)")
         }

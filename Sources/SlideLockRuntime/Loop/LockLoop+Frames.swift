@@ -27,14 +27,16 @@ extension LockLoop {
     func drawWhereNeeded(now: Double) throws {
         // Without completion events (fbdev) nothing paces us: wait for the next refresh.
         let paced = display.eventDescriptor != nil
-        if idle?.isBlank == true || away != nil { return }   // outputs off or not ours: nothing is drawn
+        if idle?.isBlank == true || away != nil { return } // outputs off or not ours: nothing is drawn
         // Dim: the picture stands still (no hue, no shimmer) until something happens.
         let still = idle?.isAsleep == true
         let late = latchesLate
-        for view in views where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
-            && !(still && view.shownVersion == sessionVersion) {
+        for view in views
+        where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
+            && !(still && view.shownVersion == sessionVersion)
+        {
             let latch = late ? view.latchTime() : nil
-            if let latch, now < latch { continue }    // too early: a later touch could still make this vblank
+            if let latch, now < latch { continue } // too early: a later touch could still make this vblank
             // How late the wake-up for the latch came: a slow or busy system gets a wider margin.
             if let latch { view.noteWakeLateness(now - latch) }
             if view.preparedVersion != sessionVersion {
@@ -48,7 +50,9 @@ extension LockLoop {
                 noteShownAfterRegain(now: waiter.now())
             }
             view.shownVersion = sessionVersion
-            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil && latch == nil {
+            if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil
+                && latch == nil
+            {
                 // This flip lands on the next vblank; the frame drawn now on the one after.
                 let next = view.nextFrameTime(now: now) + view.frameInterval
                 try view.render(frameVisual(at: next), time: next, inputTime: newestInput, clock: waiter)
@@ -61,7 +65,10 @@ extension LockLoop {
     func writeTrace() {
         let animating = session.isAnimating && exitFrame == nil
         for view in views { view.noteCompletions(animating: animating) }
-        guard let trace else { views.forEach { _ = $0.takeCompleted() }; return }
+        guard let trace else {
+            for view in views { _ = view.takeCompleted() }
+            return
+        }
         for view in views { for frame in view.takeCompleted() { trace.write(frame) } }
     }
 
@@ -76,7 +83,9 @@ extension LockLoop {
     /// a watchdog the error ends the run. Exit mode never waits for a hung flip.
     func recoverHungFlips(now: Double) throws {
         for view in views where view.isHung(now: now) {
-            log.error("\(view.output.name): a page flip did not complete in \(Int((now - (view.flipQueuedAt ?? now)) * 1000)) ms; setting the mode again")
+            log.error(
+                "\(view.output.name): a page flip did not complete in \(Int((now - (view.flipQueuedAt ?? now)) * 1000)) ms; setting the mode again"
+            )
             view.abandonFlip()
             do {
                 guard view.hangs <= PanelView.maxRecoveries else {

@@ -38,6 +38,7 @@ extension LockLoop {
         input?.remap(screen: view.logicalSize, rotation: view.rotation)
         guard view.builder.layout != session.layout else { return }
         apply(session.relayout(view.builder.layout, time: now), now: now)
-        log.info("output \(view.output.name) came back at \(view.output.modeDescription): the slider is laid out for it")
+        log.info(
+            "output \(view.output.name) came back at \(view.output.modeDescription): the slider is laid out for it")
     }
 }

@@ -41,7 +41,7 @@ extension LockLoop {
                 sessionVersion += 1
             case .power(.dim):
                 idle.setBacklight(idle.gate.settings.dimLevel)
-                sessionVersion += 1          // redrawn darker when there is no backlight
+                sessionVersion += 1 // redrawn darker when there is no backlight
             case .power(.blank):
                 idle.setBacklight(0)
                 do { try display.blank() } catch { log.error("switching the outputs off: \(error)") }

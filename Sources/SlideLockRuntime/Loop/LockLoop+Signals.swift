@@ -30,9 +30,12 @@ extension LockLoop {
         guard exitFrame == nil else { return log.info("configuration not reloaded: exiting") }
         do {
             let settings = try reload()
-            let fresh = views.map { PanelView(output: $0.output, rotation: $0.rotation, settings: settings, fonts: fonts) }
+            let fresh = views.map {
+                PanelView(output: $0.output, rotation: $0.rotation, settings: settings, fonts: fonts)
+            }
             // With every output unplugged the session keeps its layout until one comes back.
-            let freshSession = fresh.indices.contains(touchIndex)
+            let freshSession =
+                fresh.indices.contains(touchIndex)
                 ? LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
                 : LockSession(settings: settings, layout: session.layout)
             for view in fresh { try view.prepare(freshSession.visual(at: now)) }
@@ -49,7 +52,9 @@ extension LockLoop {
             sessionVersion += 1
             log.info("configuration reloaded")
         } catch let errors as ConfigErrors {
-            log.error("configuration not reloaded, keeping the old one: \(errors.errors.map(\.description).joined(separator: "; "))")
+            log.error(
+                "configuration not reloaded, keeping the old one: \(errors.errors.map(\.description).joined(separator: "; "))"
+            )
         } catch {
             log.error("configuration not reloaded, keeping the old one: \(error)")
         }

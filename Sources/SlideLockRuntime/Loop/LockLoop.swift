@@ -55,13 +55,17 @@ public final class LockLoop {
     /// DRM hotplug notices (nil: the outputs found at start are all there is).
     public var hotplug: HotplugSource?
 
-    public init(display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
-                signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
-                waiter: EventWaiter, reload: @escaping () throws -> Settings,
-                makeAction: @escaping (Settings) throws -> UnlockAction?, fonts: LabelFonts? = nil) throws {
+    public init(
+        display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
+        signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
+        waiter: EventWaiter, reload: @escaping () throws -> Settings,
+        makeAction: @escaping (Settings) throws -> UnlockAction?, fonts: LabelFonts? = nil
+    ) throws {
         self.display = display
         self.fonts = fonts
-        views = zip(display.panels, rotations).map { PanelView(output: $0, rotation: $1, settings: settings, fonts: fonts) }
+        views = zip(display.panels, rotations).map {
+            PanelView(output: $0, rotation: $1, settings: settings, fonts: fonts)
+        }
         self.touchIndex = touchIndex
         touchName = display.panels[touchIndex].name
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
@@ -102,7 +106,8 @@ public final class LockLoop {
             reportReadyOnce()
             if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
             var descriptors = [display.eventDescriptor ?? -1, signals.fd]
-            descriptors += (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
+            descriptors +=
+                (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
                 + (hotplug.map { [$0.fd] } ?? [])
             descriptors += keyboards?.pollDescriptors ?? []
             let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
@@ -168,14 +173,17 @@ public final class LockLoop {
     func logFontWarnings() {
         var said = Set<String>()
         for view in views {
-            for warning in view.renderer.takeWarnings() where said.insert(warning).inserted { log.warning("font: \(warning)") }
+            for warning in view.renderer.takeWarnings() where said.insert(warning).inserted {
+                log.warning("font: \(warning)")
+            }
         }
     }
 
     /// The first frame is a modeset (synchronous); later ones are flips. Either way it is
     /// on screen once nothing is in flight.
     func reportReadyOnce() {
-        guard !readyReported, !display.isFlipPending, !views.isEmpty, views.allSatisfy({ $0.shownVersion != nil }) else { return }
+        guard !readyReported, !display.isFlipPending, !views.isEmpty, views.allSatisfy({ $0.shownVersion != nil })
+        else { return }
         readyReported = true
         try? notifier?.ready(status: "locked")
         onFirstFrame()
@@ -184,7 +192,8 @@ public final class LockLoop {
     /// True once every output has shown the exit frame and no flip is in flight.
     func exitFrameShown(_ exit: (time: Double, version: Int)) -> Bool {
         // Without DRM master nothing more can be shown: the unlock happened, leave.
-        !display.isFlipPending && (away != nil || views.allSatisfy { $0.isLost || ($0.shownVersion ?? -1) >= exit.version })
+        !display.isFlipPending
+            && (away != nil || views.allSatisfy { $0.isLost || ($0.shownVersion ?? -1) >= exit.version })
     }
 
     /// A hung loop stops these, and systemd restarts us (WatchdogSec=); so does an output
@@ -210,7 +219,11 @@ public final class LockLoop {
             // One already passed drew nothing (no pixel changed): the next vblank's, not a spin.
             for view in views where !view.isLost && !view.output.isFlipPending {
                 guard let latch = view.latchTime() else { continue }
-                consider(latch > now ? latch : latch + ((now - latch) / view.frameInterval).rounded(.down) * view.frameInterval + view.frameInterval)
+                consider(
+                    latch > now
+                        ? latch
+                        : latch + ((now - latch) / view.frameInterval).rounded(.down) * view.frameInterval
+                            + view.frameInterval)
             }
         }
         // Without completion events (fbdev) a change waits for the output's next refresh.

@@ -80,8 +80,9 @@ public final class PanelView {
         }
         let end = clock.now()
         renderCost = max(end - start, renderCost * 0.95)
-        rendered = FrameRecord(output: output.name, input: inputTime, renderStart: start, renderEnd: end,
-                               visual: time)
+        rendered = FrameRecord(
+            output: output.name, input: inputTime, renderStart: start, renderEnd: end,
+            visual: time)
     }
 
     /// Presents what was rendered since the last present; false when nothing changed.
@@ -92,7 +93,11 @@ public final class PanelView {
         let image = panel ?? renderer.canvas
         try output.present(shadow: image.pixels, stride: image.width, damage: Damage.merge(pendingDamage))
         pendingDamage.removeAll()
-        inFlight = rendered.map { var r = $0; r.queued = now; return r }
+        inFlight = rendered.map {
+            var r = $0
+            r.queued = now
+            return r
+        }
         if let input = inFlight?.input {
             if input == presentedInput { inFlight?.input = nil } else { presentedInput = input }
         }
@@ -111,8 +116,9 @@ public final class PanelView {
         guard output.flipCount != seenFlips else { return }
         seenFlips = output.flipCount
         if let sequence = output.lastFlipSequence, let completed = output.lastFlipSeconds {
-            ledger.record(queued: flipQueuedAt ?? completed, completed: completed, sequence: sequence,
-                          readAt: output.lastEventReadSeconds ?? completed, interval: frameInterval, wantsNext: animating)
+            ledger.record(
+                queued: flipQueuedAt ?? completed, completed: completed, sequence: sequence,
+                readAt: output.lastEventReadSeconds ?? completed, interval: frameInterval, wantsNext: animating)
         }
         flipQueuedAt = nil
         hangs = 0

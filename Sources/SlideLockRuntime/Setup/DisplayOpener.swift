@@ -19,7 +19,9 @@ public enum DisplayOpener {
     /// there is no usable DRM card at all). Other DRM errors stand: they need a person.
     /// `allowNoOutputs`: a card with nothing connected is opened anyway (outputs come
     /// with hotplug) instead of failing with "no connected display".
-    public static func open(_ settings: DisplaySettings, log: Logger, allowNoOutputs: Bool = false) throws -> PanelDisplay {
+    public static func open(_ settings: DisplaySettings, log: Logger, allowNoOutputs: Bool = false) throws
+        -> PanelDisplay
+    {
         if !settings.fbdev.isEmpty { return try FBDevOutput(path: settings.fbdev) }
         var options = DisplayOpener.options(settings)
         options.leaveBlack = settings.onExit == .black

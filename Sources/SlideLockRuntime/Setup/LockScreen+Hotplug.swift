@@ -6,8 +6,10 @@ extension LockScreen {
     /// With no connected output at start: says why and waits (pinging the watchdog) until a
     /// hotplug lights one. Returns 128 + N when a stop signal ends the wait, nil once an
     /// output is there. READY is only sent later, once a frame is on it.
-    static func waitForFirstOutput(_ display: PanelDisplay, hotplug: HotplugSource, signals: SignalReader,
-                                   notifier: ServiceNotifier?, waiter: EventWaiter, log: Logger) throws -> Int32? {
+    static func waitForFirstOutput(
+        _ display: PanelDisplay, hotplug: HotplugSource, signals: SignalReader,
+        notifier: ServiceNotifier?, waiter: EventWaiter, log: Logger
+    ) throws -> Int32? {
         log.info("no connected display on \(display.deviceDescription): waiting for one to be plugged in")
         try? notifier?.status("waiting for a display")
         while display.panels.isEmpty {

@@ -27,24 +27,33 @@ public enum LockScreen {
         let display = try DisplayOpener.open(settings.display, log: log, allowNoOutputs: hotplug != nil)
         defer { display.close() }
         let notifier = try? SystemdNotifier()
-        if display.panels.isEmpty, let hotplug, let status = try waitForFirstOutput(
-            display, hotplug: hotplug, signals: signals, notifier: notifier ?? nil, waiter: PollWaiter(), log: log) {
+        if display.panels.isEmpty, let hotplug,
+            let status = try waitForFirstOutput(
+                display, hotplug: hotplug, signals: signals, notifier: notifier ?? nil, waiter: PollWaiter(), log: log)
+        {
             return status
         }
         let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
         let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
-            log.info("output \(display.deviceDescription) \(output.name) \(output.modeDescription) \(output.pixelFormat.rawValue.uppercased()), rotate \(rotation.degrees)"
-                + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
+            log.info(
+                "output \(display.deviceDescription) \(output.name) \(output.modeDescription) \(output.pixelFormat.rawValue.uppercased()), rotate \(rotation.degrees)"
+                    + (output.panelRotation.map { " (panel orientation asks for \($0))" } ?? ""))
         }
-        let touchPanel = display.panels[touchIndex], rotation = rotations[touchIndex]
+        let touchPanel = display.panels[touchIndex]
+        let rotation = rotations[touchIndex]
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
-        log.info(input.devices.isEmpty ? "input: no touchscreen yet, waiting for one to be plugged in"
-                 : "input: touch maps to \(touchPanel.name)")
+        log.info(
+            input.devices.isEmpty
+                ? "input: no touchscreen yet, waiting for one to be plugged in"
+                : "input: touch maps to \(touchPanel.name)")
         for line in input.takeLog() { log.log(line) }
         // Keyboards on the panel reach neither the console nor the kernel's SysRq while locked.
-        let keyboards = settings.input.keyboardLockout
-            ? KeyboardLockout(leaving: { $0.decision(acceptMouse: settings.input.touch.mouse, acceptTablet: settings.input.tablet).use })
+        let keyboards =
+            settings.input.keyboardLockout
+            ? KeyboardLockout(leaving: {
+                $0.decision(acceptMouse: settings.input.touch.mouse, acceptTablet: settings.input.tablet).use
+            })
             : nil
         defer { keyboards?.close() }
         for line in keyboards?.takeLog() ?? [] { log.info(line) }
@@ -55,7 +64,8 @@ public enum LockScreen {
         loop.trace = trace
         loop.keyboards = keyboards
         loop.hotplug = hotplug
-        loop.idle = try makeIdle(settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
+        loop.idle = try makeIdle(
+            settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()
@@ -70,8 +80,9 @@ public enum LockScreen {
     public static func touchOutputIndex(_ panels: [PanelOutput], named name: String) throws -> Int {
         guard !name.isEmpty else { return 0 }
         guard let index = panels.firstIndex(where: { $0.name == name }) else {
-            throw RunError(description: "display.touch_output: no lit output named \(name) "
-                + "(lit: \(panels.map(\.name).joined(separator: ", ")))")
+            throw RunError(
+                description: "display.touch_output: no lit output named \(name) "
+                    + "(lit: \(panels.map(\.name).joined(separator: ", ")))")
         }
         return index
     }
@@ -86,7 +97,9 @@ public enum LockScreen {
     }
 
     static func touchOptions(_ settings: Settings, panel: PanelOutput, rotation: ImageRotation) -> TouchInputOptions {
-        let logical = rotation.swapsAxes ? Size(width: Double(panel.height), height: Double(panel.width))
+        let logical =
+            rotation.swapsAxes
+            ? Size(width: Double(panel.height), height: Double(panel.width))
             : Size(width: Double(panel.width), height: Double(panel.height))
         var options = TouchInputOptions(screen: logical, rotation: rotation, settings: settings.input.touch)
         options.device = settings.input.device.isEmpty ? nil : settings.input.device
@@ -100,17 +113,24 @@ public enum LockScreen {
     public static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
         let (unlock, start, cancel) = try hookCommands(settings.action)
         guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
-        return HookAction(unlock: unlock, slideStart: start, cancel: cancel, settings: settings.action, output: output, log: log)
+        return HookAction(
+            unlock: unlock, slideStart: start, cancel: cancel, settings: settings.action, output: output, log: log)
     }
 
     /// The hooks' argument vectors: unlock (hook mode only), slide start, cancel.
-    public static func hookCommands(_ a: ActionSettings) throws -> (unlock: [String]?, start: [String], cancel: [String]) {
+    public static func hookCommands(_ a: ActionSettings) throws -> (
+        unlock: [String]?, start: [String], cancel: [String]
+    ) {
         func split(_ key: String, _ text: String) throws -> [String] {
             guard !text.isEmpty else { return [] }
-            do { return try CommandLineSplitter.split(text) } catch { throw RunError(description: "action.\(key): \(error)") }
+            do { return try CommandLineSplitter.split(text) } catch {
+                throw RunError(description: "action.\(key): \(error)")
+            }
         }
-        return (a.mode == .hook ? try split("hook", a.hook) : nil,
-                try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook))
+        return (
+            a.mode == .hook ? try split("hook", a.hook) : nil,
+            try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook)
+        )
     }
 
     /// As root, a hook program (given by path) that somebody else could replace is refused:
@@ -127,14 +147,18 @@ public enum LockScreen {
     /// Families found through fontconfig come from the system's font directories.
     static func checkFontFiles(_ fonts: [String]) throws {
         for spec in fonts where spec.contains("/") {
-            do { try FileTrust.checkIfRoot(spec) } catch { throw RunError(description: "font file \(error) (theme.fonts)") }
+            do { try FileTrust.checkIfRoot(spec) } catch {
+                throw RunError(description: "font file \(error) (theme.fonts)")
+            }
         }
     }
 
     /// Flips per second between vblank timestamps: what the panel actually showed.
     static func logFlipStatistics(_ display: PanelDisplay, log: Logger) {
         for output in display.panels {
-            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1, last > first {
+            if let first = output.firstFlipSeconds, let last = output.lastFlipSeconds, output.flipCount > 1,
+                last > first
+            {
                 let tenths = Int((Double(output.flipCount - 1) / (last - first) * 10).rounded())
                 log.info("\(output.name): \(output.flipCount) flips, \(tenths / 10).\(tenths % 10) flips/s")
             } else {

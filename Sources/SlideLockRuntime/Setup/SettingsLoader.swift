@@ -25,7 +25,12 @@ public struct SettingsLoader: Sendable {
             // (Only regular files: the reader refuses anything else with a clearer line.)
             if FileIO.exists(path) && FileIO.checkRegularFile(path, limit: Int.max) == nil {
                 do { try FileTrust.checkIfRoot(path) } catch {
-                    return errors.append(.unreadable(file: path, reason: "\(error.culprit == path ? "" : error.culprit + " ")\(error.problem): not trusted when running as root"))
+                    return errors.append(
+                        .unreadable(
+                            file: path,
+                            reason:
+                                "\(error.culprit == path ? "" : error.culprit + " ")\(error.problem): not trusted when running as root"
+                        ))
                 }
             }
             do {

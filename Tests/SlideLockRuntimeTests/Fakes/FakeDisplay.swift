@@ -66,7 +66,9 @@ final class FakeOutput: PanelOutput {
             throw DisplayError.masterLost(connector: name)
         }
         if failsAfterAbandon && abandoned > 0 { throw SystemError(operation: "drmModeSetCrtc \(name)", errno: EIO) }
-        if let failAfter, frames.count >= failAfter { throw SystemError(operation: "drmModePageFlip \(name)", errno: EINVAL) }
+        if let failAfter, frames.count >= failAfter {
+            throw SystemError(operation: "drmModePageFlip \(name)", errno: EINVAL)
+        }
         var pixels = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height { for x in 0..<width { pixels[y * width + x] = shadow[y * stride + x] } }
         frames.append(PresentedFrame(queued: world.now(), completed: nil, pixels: pixels))

@@ -28,8 +28,12 @@ final class FakeWorld: EventWaiter {
         scheduled.sort { $0.time < $1.time }
     }
 
-    func touch(_ time: Double, _ event: LockEvent) { at(time, fd: FakeTouch.descriptor) { self.touch.queue.append(event) } }
-    func signal(_ time: Double, _ signal: Int32) { at(time, fd: FakeSignals.descriptor) { self.signals.queue.append(signal) } }
+    func touch(_ time: Double, _ event: LockEvent) {
+        at(time, fd: FakeTouch.descriptor) { self.touch.queue.append(event) }
+    }
+    func signal(_ time: Double, _ signal: Int32) {
+        at(time, fd: FakeSignals.descriptor) { self.signals.queue.append(signal) }
+    }
 
     /// A slide from `from` to `to` (logical pixels on the track's centre line), `steps`
     /// moves `every` seconds apart, starting at `start`; returns the time of the lift.
@@ -78,14 +82,20 @@ final class FakeSignals: SignalReader {
     static let descriptor: Int32 = 1001
     var queue: [Int32] = []
     var fd: Int32 { FakeSignals.descriptor }
-    func read() -> [Int32] { defer { queue.removeAll() }; return queue }
+    func read() -> [Int32] {
+        defer { queue.removeAll() }
+        return queue
+    }
 }
 
 final class FakeTouch: TouchSource {
     static let descriptor: Int32 = 1002
     var queue: [LockEvent] = []
     var pollDescriptors: [Int32] { [FakeTouch.descriptor] }
-    func readAvailable() -> [LockEvent] { defer { queue.removeAll() }; return queue }
+    func readAvailable() -> [LockEvent] {
+        defer { queue.removeAll() }
+        return queue
+    }
     func advance(to seconds: Double) -> [LockEvent] { [] }
     func takeLog() -> [LogLine] { [] }
     func nextDeadline(now: Double) -> Double? { nil }
@@ -154,7 +164,15 @@ final class LogCollector: @unchecked Sendable {
     private var lines: [String] = []
     private var mutex = pthread_mutex_t()
     init() { pthread_mutex_init(&mutex, nil) }
-    func add(_ line: String) { pthread_mutex_lock(&mutex); lines.append(line); pthread_mutex_unlock(&mutex) }
-    var all: [String] { pthread_mutex_lock(&mutex); defer { pthread_mutex_unlock(&mutex) }; return lines }
+    func add(_ line: String) {
+        pthread_mutex_lock(&mutex)
+        lines.append(line)
+        pthread_mutex_unlock(&mutex)
+    }
+    var all: [String] {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return lines
+    }
     var logger: Logger { Logger(verbose: true, systemd: false) { [self] level, text in add("\(level): \(text)") } }
 }

@@ -18,8 +18,10 @@ final class LoopFixture {
     var readyCalls = 0
     private(set) var loop: LockLoop!
 
-    init(_ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
-         watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil) throws {
+    init(
+        _ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
+        watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil
+    ) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
         display = FakeDisplay(world: world, pacing: pacing, sizes: sizes)
@@ -30,7 +32,8 @@ final class LoopFixture {
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
             signals: world.signals, input: world.touch, log: log.logger, notifier: notifier, waiter: world,
-            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action }, fonts: fonts)
+            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action },
+            fonts: fonts)
         loop.onState = { [unowned self] in self.states.append($0) }
         loop.onFirstFrame = { [unowned self] in self.readyCalls += 1 }
     }
@@ -49,18 +52,25 @@ final class LoopFixture {
     /// A full slide from the thumb to past the end of the track; the lift's time.
     @discardableResult
     func fullSlide(at start: Double) -> Double {
-        let from = thumbCentre(progress: 0), to = thumbCentre(progress: 1)
+        let from = thumbCentre(progress: 0)
+        let to = thumbCentre(progress: 1)
         return world.slide(start: start, from: from, to: Point(x: to.x + 10, y: to.y))
     }
 
     /// Where the red thumb is in `frame`: the middle of its red run on the track's centre row.
     func thumbX(in frame: PresentedFrame) -> Double? {
         let y = Int(layout.track.minY + layout.track.height / 2)
-        var first: Int?, last: Int?
+        var first: Int?
+        var last: Int?
         for x in 0..<output.width {
             let p = frame.pixels[y * output.width + x]
-            let r = (p >> 16) & 0xFF, g = (p >> 8) & 0xFF, b = p & 0xFF
-            if r > 180 && g < 100 && b < 100 { first = first ?? x; last = x }
+            let r = (p >> 16) & 0xFF
+            let g = (p >> 8) & 0xFF
+            let b = p & 0xFF
+            if r > 180 && g < 100 && b < 100 {
+                first = first ?? x
+                last = x
+            }
         }
         guard let first, let last else { return nil }
         return Double(first + last + 1) / 2
