@@ -7,12 +7,12 @@ import PackageDescription
 /// - --no-export-dynamic undoes the -export-dynamic of the static Swift runtime's link
 ///   arguments: nothing dlopens code that needs our symbols, and exporting them kept ~4000
 ///   in .dynsym/.dynstr and made every one a --gc-sections root;
-/// - deploy/link/libstdc++.so, found by -L before the toolchain's, turns the -lstdc++ of those
+/// - scripts/link/libstdc++.so, found by -L before the toolchain's, turns the -lstdc++ of those
 ///   same arguments into the static archive: only the few objects the Swift runtime uses
 ///   land in the binary and libstdc++.so.6 (~0.9 MB resident) is not loaded. Only the static
 ///   runtime asks for -lstdc++; with the dynamic one libswiftCore.so brings its own
 ///   libstdc++.so.6 and the script is never read, so there is never a second copy.
-/// - deploy/link/hot-functions.txt (made by Tests/VM/tools/hot-functions.sh) lists the
+/// - scripts/link/hot-functions.txt (made by Tests/VM/tools/hot-functions.sh) lists the
 ///   functions the lock screen runs, and lld places them first in .text: the kernel maps code
 ///   64 KB around each fault, so scattered, they kept 3.9 MB of the binary resident; together,
 ///   2.2 MB (most of the rest is the Swift runtime's one large code section, which cannot be
@@ -23,8 +23,8 @@ let releaseLink: [LinkerSetting] = [
     .unsafeFlags(
         [
             "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-            "-Xlinker", "--no-export-dynamic", "-L\(packageRoot)deploy/link",
-            "-Xlinker", "--symbol-ordering-file=\(packageRoot)deploy/link/hot-functions.txt",
+            "-Xlinker", "--no-export-dynamic", "-L\(packageRoot)scripts/link",
+            "-Xlinker", "--symbol-ordering-file=\(packageRoot)scripts/link/hot-functions.txt",
             "-Xlinker", "--no-warn-symbol-ordering",
         ],
         .when(configuration: .release))

@@ -74,7 +74,7 @@ find_swift() {
 
 # --static-swift-stdlib passes `-lstdc++` to the linker, which needs the -dev package of the
 # GCC whose files the Swift driver picks (the newest one installed): libstdc++.a from it in a
-# release build (deploy/link/libstdc++.so), libstdc++.so otherwise.
+# release build (scripts/link/libstdc++.so), libstdc++.so otherwise.
 # Debian's swiftlang does not depend on it. Native triple only: a multiarch machine may
 # have foreign GCC directories too.
 static_stdlib_packages() {
@@ -125,7 +125,7 @@ test_all() {
     swift build --build-tests
     swift test
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
-    deploy/check.sh
+    Tests/Deploy/check.sh
     # A few seconds of each libFuzzer fuzzer, and every crash they ever found, replayed.
     if ! skipped fuzz; then fuzz_smoke; fi
     # The DRM/KMS and evdev code against a real kernel: QEMU boots Debian's kernel (needs root
@@ -134,10 +134,10 @@ test_all() {
         as_root env PATH="$PATH" Tests/VM/test-all.sh
     fi
     # Debian's own Swift (trixie's swiftlang 6.0), as a Pi OS (trixie) owner gets it: this
-    # script again, inside a cached debootstrap chroot (deploy/chroot.sh).
+    # script again, inside a cached debootstrap chroot (scripts/chroot.sh).
     if ! skipped trixie; then
         local t0=$SECONDS
-        as_root deploy/chroot.sh test
+        as_root scripts/chroot.sh test
         say "trixie chroot with Debian's Swift: $((SECONDS - t0)) s"
     fi
     # The arm64 package (cross-built in that chroot) on an arm64 kernel in QEMU.
@@ -162,12 +162,12 @@ case "${1:-}" in
     run) shift; run "$@" ;;
     test) shift; test_all "$@" ;;
     fuzz) shift; fuzz "$@" ;;
-    package) shift; exec deploy/package.sh "$@" ;;
+    package) shift; exec scripts/package.sh "$@" ;;
     test-package)
         # Build the .deb, then install/upgrade/remove/purge it in the trixie chroot.
         shift
-        deb=$(deploy/package.sh "$@")
-        deploy/package-check.sh "$deb"
+        deb=$(scripts/package.sh "$@")
+        Tests/Deploy/package-check.sh "$deb"
         ;;
     test-arm64)
         # The arm64 package on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh; needs root).

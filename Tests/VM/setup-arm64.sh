@@ -2,7 +2,7 @@
 # Tests/VM/setup-arm64.sh - one-time, idempotent preparation of the arm64 guest for run.sh -A arm64.
 #
 # Debian 13 (trixie)'s arm64 kernel and busybox-static, fetched with apt inside the trixie
-# chroot of deploy/chroot.sh (which has arm64 enabled for the cross build), and the test
+# chroot of scripts/chroot.sh (which has arm64 enabled for the cross build), and the test
 # helpers cross-compiled with aarch64-linux-gnu-gcc. Cached in $SLIDELOCK_VM_CACHE/arm64:
 #
 #   arm64/current        the kernel version run.sh -A arm64 boots
@@ -32,8 +32,8 @@ fi
 if ! ls "$A"/debs/linux-image-*_arm64.deb "$A"/debs/busybox-static_*_arm64.deb >/dev/null 2>&1; then
     log "downloading the arm64 kernel and busybox (trixie)"
     rm -rf "$ROOT/out/arm64-debs"
-    "$ROOT/deploy/chroot.sh" run sh -c 'set -e
-        # A fresh chroot knows amd64 only (deploy/package.sh arm64 adds arm64 too).
+    "$ROOT/scripts/chroot.sh" run sh -c 'set -e
+        # A fresh chroot knows amd64 only (scripts/package.sh arm64 adds arm64 too).
         if ! dpkg --print-foreign-architectures | grep -qx arm64; then
             dpkg --add-architecture arm64 && apt-get update -qq
         fi

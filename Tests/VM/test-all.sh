@@ -23,7 +23,7 @@ echo "setup: $(elapsed "$T0") s"
 T=$(date +%s.%N)
 export PATH=/opt/swift/usr/bin:$PATH
 cd "$ROOT"
-# Linked afresh, so lock-virtio measures the current deploy/link/hot-functions.txt: SwiftPM
+# Linked afresh, so lock-virtio measures the current scripts/link/hot-functions.txt: SwiftPM
 # relinks when sources change, not when that list does.
 dir=$(swift build -c release --static-swift-stdlib --show-bin-path) && rm -f "$dir/slidelock"
 if [ -n "${dir:-}" ] && swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1; then

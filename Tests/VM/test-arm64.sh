@@ -1,7 +1,7 @@
 #!/bin/bash
 # Tests/VM/test-arm64.sh [DEB] - the arm64 package on a real arm64 kernel (needs root).
 #
-# Builds the arm64 .deb (deploy/package.sh arm64: a cross build in the trixie chroot) unless
+# Builds the arm64 .deb (scripts/package.sh arm64: a cross build in the trixie chroot) unless
 # DEB is given, then:
 #   - renders the lock screen with the arm64 binary under qemu-user and with the x86 binary:
 #     the PNGs must be byte-identical;
@@ -24,18 +24,18 @@ check() {       # check NAME CONDITION...
 finish() { echo "arm64: $((SECONDS - T0)) s"; echo "$PASSED passed, $FAILED failed"; [ "$FAILED" = 0 ]; exit; }
 
 "$VM/setup-arm64.sh" >"$OUT/setup.log" 2>&1 || { tail -20 "$OUT/setup.log"; FAILED=1; finish; }
-SYSROOT=$("$ROOT/deploy/chroot.sh" setup 2>>"$OUT/setup.log" | tail -1)
+SYSROOT=$("$ROOT/scripts/chroot.sh" setup 2>>"$OUT/setup.log" | tail -1)
 echo "setup: $((SECONDS - T0)) s"
 
 T=$SECONDS
 DEB=${1:-}
 if [ -z "$DEB" ]; then
-    DEB=$("$ROOT/deploy/package.sh" arm64 2>"$OUT/package.log" | tail -1) || { tail -20 "$OUT/package.log"; FAILED=1; finish; }
+    DEB=$("$ROOT/scripts/package.sh" arm64 2>"$OUT/package.log" | tail -1) || { tail -20 "$OUT/package.log"; FAILED=1; finish; }
 fi
 # The arm64 libraries qemu-user and the guest load come from the chroot, where the cross build
 # installs them: a fresh chroot (a fresh CI machine) has none before package.sh arm64 ran.
 [ -d "$SYSROOT/usr/lib/aarch64-linux-gnu" ] ||
-    { echo "no arm64 libraries in $SYSROOT: deploy/package.sh arm64 installs them"; FAILED=1; finish; }
+    { echo "no arm64 libraries in $SYSROOT: scripts/package.sh arm64 installs them"; FAILED=1; finish; }
 dpkg-deb -x "$DEB" "$OUT/pkg" || { FAILED=1; finish; }
 BIN=$OUT/pkg/usr/bin/slidelock
 echo "package: $(basename "$DEB"), $((SECONDS - T)) s"

@@ -1,5 +1,5 @@
 /// One settable `section.key`: how to parse its value into `Settings` and how to write it
-/// back. The table of all of them is `ConfigKey.all` (ConfigKeys.swift).
+/// back. The table of all of them is `ConfigKey.all` (ConfigKey+Table.swift).
 struct ConfigKey: Sendable {
     typealias Apply = @Sendable (inout Settings, String) throws(ConfigValueError) -> Void
 

@@ -1,9 +1,9 @@
 #!/bin/bash
-# Tests/VM/tools/hot-functions.sh - regenerates deploy/link/hot-functions.txt, the functions
+# Tests/VM/tools/hot-functions.sh - regenerates scripts/link/hot-functions.txt, the functions
 # the lock screen runs, which the release link places first in .text (Package.swift).
 #
 #   sudo Tests/VM/tools/hot-functions.sh        (needs valgrind, the VM setup and the trixie
-#                                                chroot of deploy/chroot.sh; ~5 minutes)
+#                                                chroot of scripts/chroot.sh; ~5 minutes)
 #
 # Why: the kernel maps an executable's pages 64 KB around each page fault (fault-around), so
 # the resident size of the lock screen grows with how scattered the code it runs is, not with
@@ -22,7 +22,7 @@
 set -euo pipefail
 VM=$(cd "$(dirname "$0")/.." && pwd)
 ROOT=$(cd "$VM/../.." && pwd)
-OUT_FILE=$ROOT/deploy/link/hot-functions.txt
+OUT_FILE=$ROOT/scripts/link/hot-functions.txt
 die() { echo "hot-functions.sh: $*" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || die "needs root (the VM harness, the chroot): run it with sudo"
 command -v valgrind >/dev/null || die "needs valgrind: apt-get install valgrind"
@@ -32,7 +32,7 @@ trap 'rm -rf "$work"' EXIT
 export PATH=/opt/swift/usr/bin:$PATH
 cd "$ROOT"
 "$VM/setup.sh" >"$work/setup.log" 2>&1 || { tail -20 "$work/setup.log"; die "VM setup failed"; }
-sysroot=$(deploy/chroot.sh setup 2>"$work/chroot.log" | tail -1) || { tail -20 "$work/chroot.log"; die "chroot setup failed"; }
+sysroot=$(scripts/chroot.sh setup 2>"$work/chroot.log" | tail -1) || { tail -20 "$work/chroot.log"; die "chroot setup failed"; }
 font=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 scripts="full-slide fail fling"
 
@@ -76,11 +76,11 @@ profile_vm "$work/host/device.callgrind" "$bin" /
 
 # 2. Debian's Swift in the trixie chroot (its build directory is the chroot's own).
 chroot_build=${SLIDELOCK_CHROOT_CACHE:-/var/tmp/slidelock-chroot}/trixie-amd64.build
-deploy/chroot.sh run sh -c 'cd /src && { command -v valgrind >/dev/null || apt-get install -y -q valgrind; } &&
+scripts/chroot.sh run sh -c 'cd /src && { command -v valgrind >/dev/null || apt-get install -y -q valgrind; } &&
     swift build -c release --static-swift-stdlib' >"$work/chroot-build.log" 2>&1 ||
     { tail -20 "$work/chroot-build.log"; die "the chroot build failed"; }
 rm -rf "$chroot_build/hot-profiles" && mkdir "$chroot_build/hot-profiles"
-profile_host /src/.build/hot-profiles /src/.build/x86_64-pc-linux-gnu/release/slidelock /src deploy/chroot.sh run
+profile_host /src/.build/hot-profiles /src/.build/x86_64-pc-linux-gnu/release/slidelock /src scripts/chroot.sh run
 mv "$chroot_build/hot-profiles" "$work/trixie"
 profile_vm "$work/trixie/device.callgrind" "$chroot_build/x86_64-pc-linux-gnu/release/slidelock" "$sysroot" \
     -L "$sysroot"

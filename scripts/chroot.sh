@@ -2,9 +2,9 @@
 # A cached Debian 13 (trixie) chroot made by debootstrap: the system Raspberry Pi OS (trixie)
 # is built on, with Debian's own Swift (`swiftlang` 6.0.3) one `apt install` away.
 #
-#   deploy/chroot.sh [--arch amd64|arm64] setup        create it when missing; prints its path
-#   deploy/chroot.sh [--arch amd64|arm64] run CMD...   CMD as root inside, this checkout at /src
-#   deploy/chroot.sh [--arch amd64|arm64] test         deploy/dev.sh test inside (no VM, no fuzz):
+#   scripts/chroot.sh [--arch amd64|arm64] setup        create it when missing; prints its path
+#   scripts/chroot.sh [--arch amd64|arm64] run CMD...   CMD as root inside, this checkout at /src
+#   scripts/chroot.sh [--arch amd64|arm64] test         deploy/dev.sh test inside (no VM, no fuzz):
 #                                                      installs swiftlang itself, as on a Pi
 #
 # Cache: $SLIDELOCK_CHROOT_CACHE (default /var/tmp/slidelock-chroot)/trixie-ARCH; the chroot

@@ -1,21 +1,21 @@
 #!/usr/bin/env bash
-# Tests a slidelock .deb in the trixie chroot of deploy/chroot.sh: install (apt resolves
+# Tests a slidelock .deb in the trixie chroot of scripts/chroot.sh: install (apt resolves
 # Depends from trixie), the files in Debian's places, the binary runs (arm64 through
 # qemu-user), the unit verifies and is not enabled, conffiles; an upgrade keeps an edited
 # conffile and the enable link; remove keeps the conffiles and drops the link; purge leaves
 # nothing. Prints "N passed, M failed"; exit status 1 when anything failed.
 #
-#   deploy/package-check.sh out/deb/slidelock_VERSION_ARCH.deb
+#   Tests/Deploy/package-check.sh out/deb/slidelock_VERSION_ARCH.deb
 set -uo pipefail
-repo=$(cd "$(dirname "$0")/.." && pwd)
+repo=$(cd "$(dirname "$0")/../.." && pwd)
 
 if [ "${1:-}" != --inside ]; then
-    [ $# -eq 1 ] && [ -f "$1" ] || { echo "usage: deploy/package-check.sh FILE.deb" >&2; exit 2; }
+    [ $# -eq 1 ] && [ -f "$1" ] || { echo "usage: Tests/Deploy/package-check.sh FILE.deb" >&2; exit 2; }
     deb=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     case $deb in "$repo"/*) ;; *) echo "package-check.sh: $1 must be inside $repo (seen as /src)" >&2; exit 2 ;; esac
     sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
-    exec "${sudo[@]}" "$repo/deploy/chroot.sh" run /src/deploy/package-check.sh --inside "/src${deb#"$repo"}"
+    exec "${sudo[@]}" "$repo/scripts/chroot.sh" run /src/Tests/Deploy/package-check.sh --inside "/src${deb#"$repo"}"
 fi
 
 deb=$2

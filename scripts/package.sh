@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A Debian package of slidelock for Debian 13 / Raspberry Pi OS (trixie), built on an x86-64
 # Debian machine with Debian's own Swift (swiftlang 6.0.3) inside the trixie chroot of
-# deploy/chroot.sh. The path of the .deb is the last line printed.
+# scripts/chroot.sh. The path of the .deb is the last line printed.
 #
-#   deploy/package.sh [amd64|arm64]          (default amd64; also: deploy/dev.sh package ARCH)
+#   scripts/package.sh [amd64|arm64]          (default amd64; also: deploy/dev.sh package ARCH)
 #
 # arm64 is a cross build at native speed: the amd64 compiler, lld (shipped with swiftlang),
 # the arm64 -dev packages installed multiarch in the chroot, and the Swift runtime and
@@ -25,8 +25,8 @@ if [ "${1:-}" != --inside ]; then
     case $arch in amd64 | arm64) ;;
         armhf | armel) say "$arch: Debian has no Swift for 32-bit ARM; the arm64 package runs on 64-bit Pi OS (Pi 3/4/5, Zero 2 W)"; exit 2 ;;
         -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
-    [ $# -le 1 ] || { echo "usage: deploy/package.sh [amd64|arm64]" >&2; exit 2; }
+        *) echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
+    [ $# -le 1 ] || { echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2; }
     version=${SLIDELOCK_VERSION:-}
     if [ -z "$version" ]; then
         commit=$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
@@ -35,7 +35,7 @@ if [ "${1:-}" != --inside ]; then
     sudo=()
     [ "$(id -u)" -eq 0 ] || sudo=(sudo)
     t0=$SECONDS
-    "${sudo[@]}" deploy/chroot.sh run env SLIDELOCK_VERSION="$version" /src/deploy/package.sh --inside "$arch" >&2
+    "${sudo[@]}" scripts/chroot.sh run env SLIDELOCK_VERSION="$version" /src/scripts/package.sh --inside "$arch" >&2
     say "$arch package built in $((SECONDS - t0)) s"
     echo "$repo/out/deb/slidelock_${version}_$arch.deb"
     exit 0
@@ -100,7 +100,7 @@ t0=$SECONDS
 log=$(mktemp)
 bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock || die "swift build ${flags[*]} --show-bin-path failed"
 # Always linked afresh: SwiftPM relinks when sources change, not when a link input such as
-# deploy/link/hot-functions.txt does, and the chroot keeps its build between runs.
+# scripts/link/hot-functions.txt does, and the chroot keeps its build between runs.
 rm -f "$bin"
 if ! swift build "${flags[@]}" >"$log" 2>&1; then cat "$log" >&2; die "swift build ${flags[*]} failed"; fi
 say "$(tail -n 1 "$log") ($((SECONDS - t0)) s)"
@@ -140,7 +140,7 @@ gzip -9n <deploy/README.md >"$doc/README.md.gz"
 gzip -9n <README.md >"$doc/slidelock.md.gz"
 install -m 0644 deploy/debian/copyright "$doc/copyright"
 date=$(date -u -R)
-printf 'slidelock (%s) unstable; urgency=medium\n\n  * Built by deploy/package.sh from the slidelock sources.\n\n -- %s  %s\n' \
+printf 'slidelock (%s) unstable; urgency=medium\n\n  * Built by scripts/package.sh from the slidelock sources.\n\n -- %s  %s\n' \
     "$version" "slidelock developers <slidelock@lists.invalid>" "$date" | gzip -9n >"$doc/changelog.gz"
 chmod 0644 "$doc"/*
 

@@ -5,7 +5,7 @@
 # shows a failed build's errors, and the packaging scripts refuse bad arguments.
 # Prints "N passed, M failed"; exit status 1 when anything failed. Called by dev.sh test.
 set -u
-cd "$(dirname "$0")/.." || exit 1
+cd "$(dirname "$0")/../.." || exit 1
 repo=$(pwd)
 passed=0
 failed=0
@@ -215,11 +215,11 @@ else
 fi
 check "dev.sh: an unknown command is refused" sh -c 'bash deploy/dev.sh frobnicate 2>&1; [ $? -eq 2 ]'
 check "package.sh: armhf is refused with what to do instead" \
-    sh -c 'out=$(bash deploy/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"'
-check "package.sh: an unknown argument is refused" sh -c 'bash deploy/package.sh amd64 extra 2>/dev/null; [ $? -eq 2 ]'
+    sh -c 'out=$(bash scripts/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"'
+check "package.sh: an unknown argument is refused" sh -c 'bash scripts/package.sh amd64 extra 2>/dev/null; [ $? -eq 2 ]'
 check "chroot.sh: a bad --arch is named" \
-    sh -c 'out=$(bash deploy/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"'
-check "package-check.sh: a missing .deb is refused" sh -c 'bash deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
+    sh -c 'out=$(bash scripts/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"'
+check "package-check.sh: a missing .deb is refused" sh -c 'bash Tests/Deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
 # off, check, and a pulse stopped midway: the line must always end inactive.
 settings 'RELAY_CHIP=gpiochip0' 'RELAY_LINE=17' 'RELAY_ACTIVE=low' 'RELAY_PULSE_MS=500'
 relay_with "off" 1.6.3
