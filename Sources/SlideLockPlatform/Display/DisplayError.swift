@@ -22,6 +22,10 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case masterLost(connector: String)
     /// The driver refused buffers of the requested pixel format.
     case formatUnsupported(connector: String, format: String, reason: String)
+    /// A framebuffer whose pixel layout slidelock cannot draw into.
+    case framebufferFormat(path: String, layout: String)
+    /// `display.fbdev` names no framebuffer driver this machine has.
+    case noFramebuffer(name: String, available: [String])
     case system(SystemError)
 
     public var description: String {
@@ -54,6 +58,12 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
             return "no free CRTC can drive connector \(connector)"
         case .formatUnsupported(let connector, let format, let reason):
             return "\(connector) cannot scan out \(format) (\(reason)): use display.format = auto or xrgb8888"
+        case .framebufferFormat(let path, let layout):
+            return "\(path): its pixel layout (\(layout)) is not supported: slidelock drives 16-bit RGB565 "
+                + "or BGR565 and 32-bit XRGB8888 framebuffers"
+        case .noFramebuffer(let name, let available):
+            let list = available.isEmpty ? "none" : available.joined(separator: ", ")
+            return "display.fbdev: no framebuffer named \(name) (framebuffers: \(list))"
         case .masterLost(let connector):
             return "cannot draw on \(connector): another program took DRM master"
         case .flipPending(let connector):

@@ -2,8 +2,8 @@ import CLinux
 @preconcurrency import Glibc
 import SlideLockCore
 
-/// The fallback when no DRM device can light a panel: a Linux framebuffer (`/dev/fb0`),
-/// 16 bpp (RGB565) or 32 bpp (XRGB8888). Double-buffered through `FBIOPAN_DISPLAY` when the
+/// The fallback when no DRM device can light a panel, or the panel `display.fbdev` names: a
+/// Linux framebuffer, 16 bpp (RGB565 or BGR565) or 32 bpp (XRGB8888). Double-buffered through `FBIOPAN_DISPLAY` when the
 /// virtual screen holds two pages (it is asked to), else drawn in place from the shadow.
 /// Presenting is synchronous: the pan ioctl of most drivers waits for the vblank itself.
 public final class FBDevOutput: PanelOutput, PanelDisplay {
@@ -17,7 +17,8 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
     public private(set) var firstFlipSeconds: Double?
     public private(set) var flipCount = 0
     public let frameInterval: Double
-    public let bitsPerPixel: Int
+    /// How the framebuffer packs a pixel.
+    public let layout: FramebufferLayout
     /// True when two pages are available and frames are flipped by panning.
     public let isDoubleBuffered: Bool
 
@@ -47,9 +48,14 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
             throw SystemError(operation: "FBIOGET_VSCREENINFO \(path)", errno: e)
         }
         let bpp = Int(variable.bits_per_pixel)
-        guard bpp == 32 || (bpp == 16 && variable.red.offset == 11 && variable.green.length == 6) else {
+        func channel(_ field: fb_bitfield) -> FramebufferLayout.Channel {
+            FramebufferLayout.Channel(offset: Int(field.offset), length: Int(field.length))
+        }
+        let (red, green, blue) = (channel(variable.red), channel(variable.green), channel(variable.blue))
+        guard let layout = FramebufferLayout(bitsPerPixel: bpp, red: red, green: green, blue: blue) else {
             Glibc.close(fd)
-            throw FBDevError.unsupportedFormat(path: path, bitsPerPixel: bpp)
+            let found = FramebufferLayout.describe(bitsPerPixel: bpp, red: red, green: green, blue: blue)
+            throw DisplayError.framebufferFormat(path: path, layout: found)
         }
         saved = variable
         // Ask for two pages; a driver that refuses keeps one, and we draw in place.
@@ -71,7 +77,7 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         name = path
         width = Int(variable.xres)
         height = Int(variable.yres)
-        bitsPerPixel = bpp
+        self.layout = layout
         memory = mapped
         memoryLength = length
         self.lineLength = lineLength
@@ -89,8 +95,11 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
 
     /// fbdev has no orientation property.
     public var panelRotation: Int? { nil }
-    public var pixelFormat: PixelFormat { bitsPerPixel == 16 ? .rgb565 : .xrgb8888 }
-    public var modeDescription: String { "\(width)x\(height) \(bitsPerPixel) bpp\(isDoubleBuffered ? ", panned" : "")" }
+    public var pixelFormat: PixelFormat { layout.pixelFormat }
+    public var bitsPerPixel: Int { layout.bitsPerPixel }
+    public var modeDescription: String {
+        "\(width)x\(height) \(layout.bitsPerPixel) bpp \(layout.name)\(isDoubleBuffered ? ", panned" : "")"
+    }
     public var panels: [PanelOutput] { [self] }
     public var eventDescriptor: Int32? { nil }
     public var deviceDescription: String { "\(name) (fbdev)" }
@@ -123,11 +132,11 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         for y in r.y..<r.maxY {
             let src = shadow + y * stride
             let row = base + y * lineLength
-            if bitsPerPixel == 32 {
+            if layout == .xrgb8888 {
                 (row.assumingMemoryBound(to: UInt32.self) + r.x).update(from: src + r.x, count: r.width)
             } else {
                 let dst = row.assumingMemoryBound(to: UInt16.self)
-                for x in r.x..<r.maxX { dst[x] = PixelPacking.rgb565(src[x]) }
+                for x in r.x..<r.maxX { dst[x] = layout.pack16(src[x]) }
             }
         }
     }
@@ -157,16 +166,5 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         munmap(memory, memoryLength)
         Glibc.close(fd)
         terminal = nil
-    }
-}
-
-public enum FBDevError: Error, CustomStringConvertible {
-    case unsupportedFormat(path: String, bitsPerPixel: Int)
-
-    public var description: String {
-        switch self {
-        case .unsupportedFormat(let path, let bpp):
-            return "\(path): \(bpp) bits per pixel is not supported (16-bit RGB565 or 32-bit only)"
-        }
     }
 }

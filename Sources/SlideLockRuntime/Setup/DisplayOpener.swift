@@ -22,7 +22,7 @@ public enum DisplayOpener {
     public static func open(_ settings: DisplaySettings, log: Logger, allowNoOutputs: Bool = false) throws
         -> PanelDisplay
     {
-        if !settings.fbdev.isEmpty { return try FBDevOutput(path: settings.fbdev) }
+        if !settings.fbdev.isEmpty { return try FBDevOutput(path: FramebufferSelection.resolve(settings.fbdev)) }
         var options = DisplayOpener.options(settings)
         options.leaveBlack = settings.onExit == .black
         options.onWait = { log.info($0) }
