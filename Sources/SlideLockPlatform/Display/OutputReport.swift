@@ -10,6 +10,11 @@ public enum OutputReport {
         guard !paths.isEmpty else { return ("", DisplayError.noDevice) }
         var lines: [String] = []
         for path in paths { lines += describe(path: path) }
+        let framebuffers = FramebufferSelection.candidates()
+        if !framebuffers.isEmpty {
+            // display.fbdev takes the path or the name: both are shown.
+            lines.append("framebuffers: " + framebuffers.map { "\($0.path) (\($0.name))" }.joined(separator: ", "))
+        }
         do {
             let (path, plan) = try OutputPlan.findDevice(options: options)
             for output in plan {
@@ -32,7 +37,7 @@ public enum OutputReport {
         }
         let dumb = device.supportsDumbBuffers ? "dumb buffers" : "NO dumb buffers"
         guard let resources = try? device.resources() else {
-            return ["\(path): driver \(device.driverName), \(dumb), no modesetting (render-only)"]
+            return ["\(path): driver \(device.driverName), \(dumb), no modesetting (render-only): passed over"]
         }
         var lines = [
             "\(path): driver \(device.driverName), \(dumb), \(resources.crtcs.count) CRTCs, \(resources.connectors.count) connectors"

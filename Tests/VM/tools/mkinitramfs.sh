@@ -18,7 +18,7 @@ trap 'rm -rf "$STAGE"' EXIT
 # virtio_gpu for screenshots, vkms for real 60 Hz vblank timing, evdev + uinput for touch,
 # 9p for the shared output directory, gpio-sim (+ configfs) for a simulated relay GPIO line.
 if [ -z "${MODULES:-}" ]; then
-    MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio"
+    MODULES="virtio_pci virtio-gpu evdev uinput 9p 9pnet_virtio vgem vfb"
     # virtio_blk + ext4 (+ the crc32c it asks the crypto API for): run.sh -S mounts a root disk.
     MODULES="$MODULES virtio_blk ext4 crc32c_generic"
     [ -f "$KROOT/lib/modules/$KV/extra/vkms.ko" ] && MODULES="$MODULES vkms"
