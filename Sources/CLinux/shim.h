@@ -57,3 +57,8 @@ static inline int slidelock_wtermsig(int status) { return WTERMSIG(status); }
 static inline int slidelock_clear_ambient_capabilities(void) {
     return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 }
+
+/* ---- the trusted opener (TrustedOpener, OutputFile) ---- */
+#include <sys/vfs.h>
+/* O_PATH is behind _GNU_SOURCE; glibc's __O_PATH is always there (fcntl-linux.h). */
+static const int SLIDELOCK_O_PATH = __O_PATH;

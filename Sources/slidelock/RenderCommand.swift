@@ -70,7 +70,9 @@ func panelImage(_ canvas: Canvas, rotation: Int, format: PixelFormat) -> Canvas 
     return format == .rgb565 ? rotated.quantizedToRGB565() : rotated
 }
 
+/// Encodes in memory, then writes through `OutputFile`: a new file or the caller's own
+/// regular file, never a device, FIFO, /proc file or symlink.
 func writePNG(_ canvas: Canvas, to path: String) throws {
     let bytes = try PNGCodec.encode(xrgb: canvas.pixels, width: canvas.width, height: canvas.height)
-    try FileIO.write(bytes, to: path)
+    try OutputFile.write(bytes, to: path)
 }

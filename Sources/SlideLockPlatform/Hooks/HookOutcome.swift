@@ -21,21 +21,28 @@ public enum HookError: Error, Equatable, Sendable, CustomStringConvertible {
     case emptyCommand
     /// Another hook (this pid) is still running; hooks never overlap.
     case busy(pid: Int32)
-    /// `posix_spawnp` failed: the program is missing, not executable, not a valid binary...
+    /// The spawn failed: the program is missing, not executable, not a valid binary...
     case cannotStart(program: String, errno: Int32)
     /// Setting up the pipes failed.
     case system(SystemError)
+    /// The program (or its `#!` interpreter) is not one root may run: `reason` says why.
+    case untrusted(program: String, reason: String)
 
-    public var description: String {
+    public var description: String { "hook: " + detail }
+
+    /// The description without its `hook: `, for a line that names the key instead.
+    public var detail: String {
         switch self {
         case .emptyCommand:
-            return "hook: empty command"
+            return "empty command"
         case .busy(let pid):
-            return "hook: not started: hook[\(pid)] is still running"
+            return "not started: hook[\(pid)] is still running"
         case .cannotStart(let program, let code):
-            return "hook: cannot run \(program): \(Self.explain(program: program, errno: code))"
+            return "cannot run \(program): \(Self.explain(program: program, errno: code))"
         case .system(let error):
-            return "hook: \(error)"
+            return "\(error)"
+        case .untrusted(let program, let reason):
+            return "not running \(program): \(reason)"
         }
     }
 

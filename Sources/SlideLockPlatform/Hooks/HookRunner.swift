@@ -29,6 +29,8 @@ public final class HookRunner {
     private var child: HookChild?
     private var log: [String] = []
     private let usePidfd: Bool
+    /// Whose programs may run (`HookProgram`): root's only, when running as root.
+    let policy: TrustPolicy
 
     /// `command` is the argument vector (see `CommandLineSplitter`); `timeout` seconds until
     /// SIGTERM (`.infinity` for none), then `grace` seconds until SIGKILL.
@@ -36,12 +38,14 @@ public final class HookRunner {
         self.init(command: command, timeout: timeout, grace: grace, usePidfd: true)
     }
 
-    /// Tests turn `usePidfd` off to exercise the waitpid polling fallback (kernels < 5.3).
-    init(command: [String], timeout: Double, grace: Double, usePidfd: Bool) {
+    /// Tests turn `usePidfd` off to exercise the waitpid polling fallback (kernels < 5.3),
+    /// and set `policy` to check against their own uid.
+    init(command: [String], timeout: Double, grace: Double, usePidfd: Bool, policy: TrustPolicy = .current) {
         self.command = command
         self.timeout = timeout
         self.grace = grace
         self.usePidfd = usePidfd
+        self.policy = policy
     }
 
     deinit {
@@ -75,8 +79,11 @@ public final class HookRunner {
         _ = slidelock_clear_ambient_capabilities()
         let process: SpawnedProcess
         do {
+            // Opened and checked now, on every run: what runs is the file checked a moment
+            // ago, wherever its path pointed at start or at the last reload.
+            let program = try HookProgram.open(command.first ?? "", policy: policy)
             process = try SpawnedProcess.spawn(
-                arguments: command, environment: SpawnedProcess.environment(adding: variables))
+                program: program, arguments: command, environment: SpawnedProcess.environment(adding: variables))
         } catch {
             // The caller reports it (once): the error says what and why.
             throw error

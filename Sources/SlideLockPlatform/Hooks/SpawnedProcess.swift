@@ -9,10 +9,20 @@ struct SpawnedProcess {
     let stdout: Int32
     let stderr: Int32
 
-    /// Starts `arguments[0]` (looked up in `PATH` unless it contains a `/`) with `environment`
-    /// (`NAME=value` strings) as its whole environment.
-    static func spawn(arguments: [String], environment: [String]) throws(HookError) -> SpawnedProcess {
-        guard let program = arguments.first, !program.isEmpty else { throw .emptyCommand }
+    /// Starts `program` (opened and checked: `HookProgram`) from its descriptor, with
+    /// `arguments` (argv[0] first) and `environment` (`NAME=value` strings) as its whole
+    /// environment.
+    static func spawn(program: HookProgram, arguments: [String], environment: [String]) throws(HookError)
+        -> SpawnedProcess
+    {
+        guard !arguments.isEmpty else { throw .emptyCommand }
+        // A copy numbered above 3, so that placing it on 3 below never clobbers a descriptor
+        // another file action still needs (nor is a no-op dup2 that keeps close-on-exec).
+        let programCopy = fcntl(program.descriptor, F_DUPFD_CLOEXEC, 10)
+        guard programCopy >= 0 else {
+            throw .system(SystemError(operation: "fcntl F_DUPFD_CLOEXEC", errno: errno, path: program.name))
+        }
+        defer { close(programCopy) }
         let out = try makePipe("stdout")
         let err: (read: Int32, write: Int32)
         do { err = try makePipe("stderr") } catch {
@@ -36,10 +46,13 @@ struct SpawnedProcess {
         // dup2 gives the new descriptor 1/2 without FD_CLOEXEC, so only these survive exec.
         posix_spawn_file_actions_adddup2(&actions, out.write, 1)
         posix_spawn_file_actions_adddup2(&actions, err.write, 2)
+        // The checked program on 3, kept across exec: the child execs /proc/self/fd/3 (a
+        // script's interpreter then reads it there, which is why it must stay open).
+        posix_spawn_file_actions_adddup2(&actions, programCopy, HookProgram.childDescriptor)
         // Belt and braces: we open everything O_CLOEXEC, but a library might not (older libdrm,
         // libevdev users); a hook inheriting the DRM master fd would keep the card open after
         // we exit. glibc >= 2.34 implements this with close_range(2) in the child.
-        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
+        posix_spawn_file_actions_addclosefrom_np(&actions, HookProgram.childDescriptor + 1)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -64,11 +77,11 @@ struct SpawnedProcess {
         // glibc's posix_spawn uses clone(CLONE_VM|CLONE_VFORK): it returns after the child
         // exec'd or failed, so a missing program is reported here as an error number
         // (not as exit status 127 as with fork+exec).
-        let code = posix_spawnp(&pid, program, &actions, &attributes, argv.pointers, envp.pointers)
+        let code = posix_spawn(&pid, HookProgram.execPath, &actions, &attributes, argv.pointers, envp.pointers)
         guard code == 0 else {
             close(out.read)
             close(err.read)
-            throw .cannotStart(program: program, errno: code)
+            throw .cannotStart(program: program.name, errno: code)
         }
         return SpawnedProcess(pid: pid, stdout: out.read, stderr: err.read)
     }

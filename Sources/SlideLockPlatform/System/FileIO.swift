@@ -55,7 +55,11 @@ public enum FileIO {
         -> String
     {
         // `--config /dev/stdin` is the one stream a configuration may come from unasked.
-        let bytes = try read(path, limit: limit, allowStream: allowStream || path == "/dev/stdin")
+        try text(try read(path, limit: limit, allowStream: allowStream || path == "/dev/stdin"), path: path)
+    }
+
+    /// `bytes` as UTF-8 text; invalid UTF-8 is an error naming the line.
+    static func text(_ bytes: [UInt8], path: String) throws(SystemError) -> String {
         if let line = invalidUTF8Line(bytes) {
             throw SystemError(operation: "read", errno: EILSEQ, path: path, detail: "line \(line) is not valid UTF-8")
         }

@@ -1,47 +1,57 @@
 import CFreeType
 import CHarfBuzz
-@preconcurrency import Glibc
+import SlideLockPlatform
 
-/// One font file opened by FreeType, with its HarfBuzz shaping font. The face is sized per
-/// use (`setPixelSize`), because the label size depends on the screen.
+/// One font face parsed by FreeType from a mapped font file, with its HarfBuzz shaping
+/// font. The face is sized per use (`setPixelSize`), because the label size depends on the
+/// screen.
 final class FontFace {
     let path: String
     let face: FT_Face
     let shaper: OpaquePointer
+    /// The file and face index, to tell one face opened twice (`FontSet` collapses them).
+    let identity: [UInt64]
     private(set) var pixelSize: Int = 0
+    /// FreeType reads the face from this mapping for as long as the face lives: released
+    /// after `deinit` has done the face (stored properties outlive the deinit body).
+    private let file: MappedFile
 
     /// Largest font file opened: CJK collections are ~20-30 MiB.
     static let sizeLimit = 256 << 20
 
-    init(library: FT_Library, path: String, index: Int = 0) throws(FontError) {
-        try FontFace.checkFile(path)
+    /// Opens face `index` of the font file `path` through `TrustedOpener` (as root: root's
+    /// file in root's directories, no untrusted symlink) and maps it: FreeType gets the
+    /// checked descriptor's mapping, never the path.
+    convenience init(library: FT_Library, path: String, index: Int = 0, policy: TrustPolicy = .current)
+        throws(FontError)
+    {
+        let opened: TrustedFile
+        do { opened = try TrustedOpener.open(path, policy: policy) } catch {
+            throw FontError("font file \(path): \(error.reason)")
+        }
+        let mapped: MappedFile
+        do { mapped = try opened.map(limit: Self.sizeLimit) } catch { throw FontError("font file \(error)") }
+        try self.init(library: library, file: mapped, index: index, identity: opened.identity + [UInt64(index)])
+    }
+
+    /// Face `index` of the mapped font file `file`.
+    init(library: FT_Library, file: MappedFile, index: Int, identity: [UInt64]) throws(FontError) {
         var face: FT_Face?
-        let status = FT_New_Face(library, path, FT_Long(index), &face)
+        let status = FT_New_Memory_Face(
+            library, file.base.assumingMemoryBound(to: FT_Byte.self), FT_Long(file.count), FT_Long(index), &face)
         guard status == 0, let face else {
-            throw FontError("font file \(path): cannot be opened by FreeType (error \(status))")
+            throw FontError("font file \(file.path): cannot be opened by FreeType (error \(status))")
         }
         guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(face)
-            throw FontError("font file \(path): not a scalable font")
+            throw FontError("font file \(file.path): not a scalable font")
         }
-        self.path = path
+        self.path = file.path
         self.face = face
+        self.file = file
+        self.identity = identity
         // hb_ft_font_create_referenced takes its own reference on the FT_Face.
         shaper = hb_ft_font_create_referenced(face)
-    }
-
-    /// FreeType opens the file itself and would block on a FIFO or read a device for ever:
-    /// only a regular file of sane size (and a path without NUL) reaches it.
-    static func checkFile(_ path: String) throws(FontError) {
-        guard !path.utf8.contains(0) else { throw FontError("font file \(path): the path contains a NUL character") }
-        var st = stat()
-        guard stat(path, &st) == 0 else {
-            throw FontError("font file \(path): \(String(cString: strerror(errno)))")
-        }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw FontError("font file \(path): not a regular file") }
-        guard Int(st.st_size) <= sizeLimit else {
-            throw FontError("font file \(path): larger than \(sizeLimit >> 20) MiB")
-        }
     }
 
     deinit {

@@ -12,22 +12,33 @@ final class FontSet {
     private(set) var warnings: [String] = []
     private var fallbackFace: [UInt32: Int?] = [:]
 
+    /// At most this many different entries in `theme.fonts`, and this many fallback faces
+    /// found for characters they lack: each face holds a parsed font (a CJK one, megabytes).
+    static let maximumFonts = 16
+
     /// Opens `specs`: entries with a `/` are font files and must open; others are families
-    /// that are skipped with a warning when not installed. None usable is an error.
+    /// that are skipped with a warning when not installed. None usable is an error. An entry
+    /// listed twice, or two entries naming the same file, open one face.
     init(specs: [String], weight: FontWeight) throws(FontError) {
         var lib: FT_Library?
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError("FreeType failed to initialise") }
         library = lib
         self.weight = weight
-        for spec in specs {
+        var distinct: [String] = []
+        for spec in specs where !distinct.contains(spec) { distinct.append(spec) }
+        // A throw from here on still runs deinit (every property is set), which releases
+        // the faces and the library.
+        guard distinct.count <= Self.maximumFonts else {
+            throw FontError(
+                "theme.fonts: \(distinct.count) different fonts listed, at most \(Self.maximumFonts) are used")
+        }
+        for spec in distinct {
             if spec.contains("/") {
-                // A throw from here on still runs deinit (every property is set), which
-                // releases the faces and the library.
-                faces.append(try FontFace(library: library, path: spec))
+                add(try FontFace(library: library, path: spec))
             } else if let file = resolver.file(family: spec, weight: weight),
                 let face = try? FontFace(library: library, path: file.path, index: file.index)
             {
-                faces.append(face)
+                add(face)
             } else {
                 warnings.append("font family \"\(spec)\" is not installed")
             }
@@ -41,9 +52,18 @@ final class FontSet {
             faces.append(face)
         }
         if faces.isEmpty {
-            let list = specs.isEmpty ? "(no fonts configured)" : specs.joined(separator: ", ")
+            let list = specs.isEmpty ? "(no fonts configured)" : distinct.joined(separator: ", ")
             throw FontError("no usable font: none of \(list) is installed (theme.fonts)")
         }
+        configured = faces.count
+    }
+
+    /// Faces from `theme.fonts`; fallback faces come after them.
+    private var configured = 0
+
+    /// Keeps `face` unless the same face of the same file is already open.
+    private func add(_ face: FontFace) {
+        if !faces.contains(where: { $0.identity == face.identity }) { faces.append(face) }
     }
 
     deinit {
@@ -60,11 +80,16 @@ final class FontSet {
         if let file = resolver.fallback(for: scalar, weight: weight) {
             if let i = faces.firstIndex(where: { $0.path == file.path }) {
                 found = faces[i].hasGlyph(for: scalar) ? i : nil
-            } else if let face = try? FontFace(library: library, path: file.path, index: file.index),
+            } else if faces.count - configured < Self.maximumFonts,
+                let face = try? FontFace(library: library, path: file.path, index: file.index),
                 face.hasGlyph(for: scalar)
             {
-                faces.append(face)
-                found = faces.count - 1
+                if let i = faces.firstIndex(where: { $0.identity == face.identity }) {
+                    found = i
+                } else {
+                    faces.append(face)
+                    found = faces.count - 1
+                }
             }
         }
         if found == nil {

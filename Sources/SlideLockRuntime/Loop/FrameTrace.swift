@@ -25,19 +25,18 @@ public struct FrameRecord: Equatable, Sendable {
 
 /// `--trace FILE`: one JSON line per frame that reached the screen.
 public final class FrameTrace {
-    private let fd: Int32
+    private let file: OutputFile
 
-    /// Creates (or truncates) `path`; never follows a symlink planted there.
+    /// Creates `path`, or starts over an existing regular file of the caller's
+    /// (`OutputFile`: never a device, FIFO, /proc file, symlink or another user's file).
     public init(path: String) throws {
-        fd = try systemCall("open \(path)") { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644) }
+        file = try OutputFile(path)
     }
-
-    deinit { close(fd) }
 
     public func write(_ frame: FrameRecord) {
         var bytes = Array((frame.jsonLine + "\n").utf8)
         // One write per line; a full disk loses trace lines, never the lock screen.
-        _ = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeMutableBytes { Glibc.write(file.descriptor, $0.baseAddress, $0.count) }
     }
 }
 

@@ -33,9 +33,6 @@ extension LockScreen {
 
     /// `action.idle_hook` as an argument vector (empty when none).
     public static func idleHookCommand(_ a: ActionSettings) throws -> [String] {
-        guard !a.idleHook.isEmpty else { return [] }
-        do { return try CommandLineSplitter.split(a.idleHook) } catch {
-            throw RunError(description: "action.idle_hook: \(error)")
-        }
+        try splitHook("idle_hook", a.idleHook)
     }
 }

@@ -8,13 +8,12 @@ import SlideLockRender
 public enum LockScreen {
     /// Runs until unlocked (exit mode: 0) or stopped by a signal (128 + N).
     public static func run(loader: SettingsLoader, log: Logger, tracePath: String? = nil) throws -> Int32 {
-        let settings = try loader.load()
-        // Hook command lines, fonts and the trace file are checked before the display is touched.
-        try checkHookPrograms(try hookCommands(settings.action))
-        _ = try idleHookCommand(settings.action)
+        // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
+        // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
+        // by `TrustedOpener`; all of it before the display is touched.
+        let settings = try loader.loadForLock()
         // A backlight named in the config must exist and be writable: said before the display is touched.
         if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
-        try checkFontFiles(settings.theme.fonts)
         // Opened once, here (a bad font is a start-up error), and shared by every output.
         let fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
         let trace = try tracePath.map { try FrameTrace(path: $0) }
@@ -59,7 +58,7 @@ public enum LockScreen {
         for line in keyboards?.takeLog() ?? [] { log.info(line) }
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
-            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.load() },
+            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.loadForLock() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards
@@ -121,35 +120,17 @@ public enum LockScreen {
     public static func hookCommands(_ a: ActionSettings) throws -> (
         unlock: [String]?, start: [String], cancel: [String]
     ) {
-        func split(_ key: String, _ text: String) throws -> [String] {
-            guard !text.isEmpty else { return [] }
-            do { return try CommandLineSplitter.split(text) } catch {
-                throw RunError(description: "action.\(key): \(error)")
-            }
-        }
-        return (
-            a.mode == .hook ? try split("hook", a.hook) : nil,
-            try split("slide_start_hook", a.slideStartHook), try split("cancel_hook", a.cancelHook)
+        (
+            a.mode == .hook ? try splitHook("hook", a.hook) : nil,
+            try splitHook("slide_start_hook", a.slideStartHook), try splitHook("cancel_hook", a.cancelHook)
         )
     }
 
-    /// As root, a hook program (given by path) that somebody else could replace is refused:
-    /// it would run as root on every slide.
-    static func checkHookPrograms(_ hooks: (unlock: [String]?, start: [String], cancel: [String])) throws {
-        for argv in [hooks.unlock ?? [], hooks.start, hooks.cancel] {
-            guard let program = argv.first, program.hasPrefix("/") else { continue }
-            do { try FileTrust.checkIfRoot(program) } catch { throw RunError(description: "hook program \(error)") }
-        }
-    }
-
-    /// As root, a font file (given by path) that somebody else could replace is refused:
-    /// FreeType would parse whatever they put there inside the process that holds the relay.
-    /// Families found through fontconfig come from the system's font directories.
-    static func checkFontFiles(_ fonts: [String]) throws {
-        for spec in fonts where spec.contains("/") {
-            do { try FileTrust.checkIfRoot(spec) } catch {
-                throw RunError(description: "font file \(error) (theme.fonts)")
-            }
+    /// `action.KEY`'s command line as an argument vector (empty when none).
+    static func splitHook(_ key: String, _ text: String) throws -> [String] {
+        guard !text.isEmpty else { return [] }
+        do { return try CommandLineSplitter.split(text) } catch {
+            throw RunError(description: "action.\(key): \(error)")
         }
     }
 

@@ -2,13 +2,18 @@ import SlideLockCore
 import SlideLockPlatform
 
 /// Gathers the config layers from disk (system file, conf.d in name order, --config
-/// files) and hands them with --set/--theme to the pure `ConfigLoader`.
+/// files) and hands them with --set/--theme to the pure `ConfigLoader`. Every file is
+/// opened by `TrustedOpener` (as root: root's files in root's directories only) and read
+/// from the descriptor it checked; conf.d's entries are opened through conf.d's own
+/// checked descriptor.
 public struct SettingsLoader: Sendable {
     /// Root of the system configuration; `SLIDELOCK_CONFIG_ROOT` moves it for tests.
     public var systemRoot = Environment.value("SLIDELOCK_CONFIG_ROOT") ?? "/etc/slidelock"
     public var configFiles: [String] = []
     public var overrides: [String] = []
     public var theme: String?
+    /// Whose files are trusted; tests check against their own uid.
+    public var policy = TrustPolicy.current
 
     public init(configFiles: [String] = [], overrides: [String] = [], theme: String? = nil) {
         self.configFiles = configFiles
@@ -16,34 +21,66 @@ public struct SettingsLoader: Sendable {
         self.theme = theme
     }
 
+    /// The settings, for every command: the configuration files and the command line.
     public func load() throws(ConfigErrors) -> Settings {
         var sources: [ConfigSource] = []
         var errors: [ConfigError] = []
-        func add(_ path: String, required: Bool) {
-            if !required && !FileIO.exists(path) { return }
-            // As root, a file anybody else can write could point the hook anywhere.
-            // (Only regular files: the reader refuses anything else with a clearer line.)
-            if FileIO.exists(path) && FileIO.checkRegularFile(path, limit: Int.max) == nil {
-                do { try FileTrust.checkIfRoot(path) } catch {
-                    return errors.append(
-                        .unreadable(
-                            file: path,
-                            reason:
-                                "\(error.culprit == path ? "" : error.culprit + " ")\(error.problem): not trusted when running as root"
-                        ))
-                }
-            }
+        func add(_ name: String, required: Bool, open: () throws(TrustError) -> TrustedFile) {
             do {
-                sources.append(ConfigSource(name: path, text: try FileIO.readText(path)))
+                sources.append(ConfigSource(name: name, text: try open().readText()))
+            } catch let error as TrustError {
+                if required || !error.isMissing { errors.append(.unreadable(file: name, reason: error.reason)) }
+            } catch let error as SystemError {
+                errors.append(.unreadable(file: name, reason: error.reason))
             } catch {
-                errors.append(.unreadable(file: path, reason: error.reason))
+                errors.append(.unreadable(file: name, reason: "\(error)"))
             }
         }
-        add(systemRoot + "/slidelock.conf", required: false)
-        let dropIns = (try? FileIO.list(systemRoot + "/conf.d")) ?? []
-        for name in dropIns where name.hasSuffix(".conf") { add(systemRoot + "/conf.d/" + name, required: false) }
-        for file in configFiles { add(file, required: true) }
+        let system = systemRoot + "/slidelock.conf"
+        add(system, required: false) { () throws(TrustError) in try TrustedOpener.open(system, policy: policy) }
+        let dropIns = systemRoot + "/conf.d"
+        do {
+            let directory = try TrustedOpener.openDirectory(dropIns, policy: policy)
+            for name in try directory.names() where name.hasSuffix(".conf") {
+                add(dropIns + "/" + name, required: false) { () throws(TrustError) in try directory.open(name) }
+            }
+        } catch {
+            if !error.isMissing { errors.append(.unreadable(file: dropIns, reason: error.reason)) }
+        }
+        for file in configFiles {
+            // The invoker's own standard input: nothing on a path to check.
+            if file == "/dev/stdin" {
+                do { sources.append(ConfigSource(name: file, text: try FileIO.readText(file))) } catch {
+                    errors.append(.unreadable(file: file, reason: error.reason))
+                }
+                continue
+            }
+            add(file, required: true) { () throws(TrustError) in try TrustedOpener.open(file, policy: policy) }
+        }
         if !errors.isEmpty { throw ConfigErrors(errors) }
         return try ConfigLoader.load(sources: sources, overrides: overrides, theme: theme)
+    }
+
+    /// The settings the lock screen runs with, at start and on every reload (SIGHUP): `load`,
+    /// then every hook program opened and checked as it will be run (`HookProgram`), so an
+    /// untrusted, missing or (as root) PATH-found hook is refused with its key named.
+    public func loadForLock() throws -> Settings {
+        let settings = try load()
+        try checkHooks(settings.action)
+        return settings
+    }
+
+    /// Each configured hook's program, opened as `HookRunner` will open it at every run.
+    public func checkHooks(_ action: ActionSettings) throws {
+        let hooks = [
+            ("hook", action.mode == .hook ? action.hook : ""), ("slide_start_hook", action.slideStartHook),
+            ("cancel_hook", action.cancelHook), ("idle_hook", action.idleHook),
+        ]
+        for (key, text) in hooks {
+            guard let program = try LockScreen.splitHook(key, text).first else { continue }
+            do { _ = try HookProgram.open(program, policy: policy) } catch {
+                throw RunError(description: "action.\(key): \(error.detail)")
+            }
+        }
     }
 }

@@ -1,0 +1,77 @@
+@preconcurrency import Glibc
+
+/// A hook's program, opened by `TrustedOpener` and run from that descriptor: the child
+/// gets it as descriptor 3 (not close-on-exec) and execs `/proc/self/fd/3`, so what runs is
+/// the file that was checked, whatever happens to its path afterwards. A script's `#!`
+/// interpreter is opened and checked the same way; the kernel then starts it by that path
+/// (trusted: root's all the way down) with `/proc/self/fd/3` as the script to read.
+public final class HookProgram {
+    /// The program as configured (argv[0] of a binary, and the name in messages).
+    public let name: String
+    let file: TrustedFile
+
+    /// The descriptor number the child finds the program on.
+    static let childDescriptor: Int32 = 3
+    /// The path the child execs: the program's descriptor, through procfs (what /dev/fd
+    /// links to; present wherever /proc is, without relying on /dev's links).
+    static let execPath = "/proc/self/fd/3"
+
+    private init(name: String, file: TrustedFile) {
+        self.name = name
+        self.file = file
+    }
+
+    /// Opens `program`: a path (absolute, or relative to the working directory), or, for an
+    /// ordinary user only, a bare name looked up in `PATH`. As root a bare name is refused:
+    /// which file it finds depends on an environment, not on files root owns.
+    public static func open(_ program: String, policy: TrustPolicy = .current, path: String? = nil) throws(HookError)
+        -> HookProgram
+    {
+        guard !program.isEmpty else { throw .emptyCommand }
+        let located: String
+        if program.contains("/") {
+            located = program
+        } else if policy.owner != nil {
+            throw .untrusted(
+                program: program,
+                reason: "not a path: as root a hook must be given by its full path (e.g. /usr/local/bin/\(program))")
+        } else {
+            guard let found = search(program, in: path ?? Environment.value("PATH") ?? "/usr/bin:/bin") else {
+                throw .cannotStart(program: program, errno: ENOENT)
+            }
+            located = found
+        }
+        let file: TrustedFile
+        do { file = try TrustedOpener.open(located, policy: policy) } catch {
+            throw error.isMissing
+                ? .cannotStart(program: program, errno: ENOENT) : .untrusted(program: program, reason: error.reason)
+        }
+        if let line = file.interpreterLine() {
+            let interpreter = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
+            guard interpreter.hasPrefix("/") else {
+                throw .untrusted(program: program, reason: "its #! line names no interpreter by full path")
+            }
+            do { _ = try TrustedOpener.open(interpreter, policy: policy) } catch {
+                throw error.isMissing
+                    ? .cannotStart(program: program, errno: ENOENT)
+                    : .untrusted(program: program, reason: "its interpreter \(error)")
+            }
+        }
+        return HookProgram(name: program, file: file)
+    }
+
+    /// The first executable regular file named `name` in the `:`-separated `directories`.
+    static func search(_ name: String, in directories: String) -> String? {
+        for directory in directories.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (directory.isEmpty ? "." : String(directory)) + "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, info.st_mode & S_IFMT == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// The program's descriptor, for the spawn to hand to the child.
+    var descriptor: Int32 { file.descriptor }
+}

@@ -1,0 +1,103 @@
+import CLinux
+@preconcurrency import Glibc
+
+/// A file slidelock writes (`--trace`, `render --out`, `play --frames` and
+/// `--contact-sheet`): a new file, or an existing regular file of the caller's own with a
+/// single link, on an ordinary filesystem. Never a device, FIFO, socket or `/proc` file,
+/// never through a symlink, never blocking on open; nothing is truncated before every
+/// check passed on the opened descriptor.
+public final class OutputFile {
+    public let path: String
+    /// Write-only, close-on-exec.
+    public let descriptor: Int32
+
+    /// Filesystems whose "regular files" are kernel interfaces: writing one acts.
+    static let pseudoFilesystems: Set<Int> = [
+        0x9fa0,  // proc
+        0x6265_6572,  // sysfs
+        0x6462_6720,  // debugfs
+        0x7472_6163,  // tracefs
+        0x7363_6673,  // securityfs
+        0x0027_e0eb,  // cgroup
+        0x6367_7270,  // cgroup2
+        0x6265_6570,  // configfs
+        0xcafe_4a11,  // bpf
+        0xde5e_81e4,  // efivarfs
+        0x6165_676c,  // pstore
+    ]
+
+    /// Opens `path` for writing from its start, creating it (mode 0644) when missing.
+    public init(_ path: String) throws(SystemError) {
+        try FileIO.checkPath(path, operation: "open")
+        self.path = path
+        let created = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
+        if created >= 0 {
+            descriptor = created
+            return
+        }
+        guard errno == EEXIST else { throw SystemError(operation: "open", errno: errno, path: path) }
+        descriptor = try Self.openExisting(path)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes all of `bytes` at the current position.
+    public func write(_ bytes: [UInt8]) throws(SystemError) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw SystemError(operation: "write", errno: errno, path: path)
+            }
+            offset += n
+        }
+    }
+
+    /// Writes `bytes` as the whole content of `path`.
+    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
+        try OutputFile(path).write(bytes)
+    }
+
+    /// An existing entry: looked at first without opening it (SLIDELOCK_O_PATH: a device or FIFO is
+    /// never opened for writing), then opened and truncated only when it is the same
+    /// regular file.
+    private static func openExisting(_ path: String) throws(SystemError) -> Int32 {
+        let probe = Glibc.open(path, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+        guard probe >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        defer { close(probe) }
+        var info = stat()
+        guard fstat(probe, &info) == 0 else { throw SystemError(operation: "fstat", errno: errno, path: path) }
+        try refuse(info, descriptor: probe, path: path)
+        let fd = Glibc.open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        var opened = stat()
+        guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
+            close(fd)
+            throw SystemError(operation: "open", errno: EAGAIN, path: path, detail: "replaced while being opened")
+        }
+        guard ftruncate(fd, 0) == 0 else {
+            let code = errno
+            close(fd)
+            throw SystemError(operation: "ftruncate", errno: code, path: path)
+        }
+        return fd
+    }
+
+    /// Throws when the existing entry `info` (on `descriptor`) must not be overwritten.
+    static func refuse(_ info: stat, descriptor: Int32, path: String) throws(SystemError) {
+        func no(_ why: String) -> SystemError { SystemError(operation: "open", errno: EEXIST, path: path, detail: why) }
+        let type = info.st_mode & S_IFMT
+        guard type == S_IFREG else { throw no("not a regular file (\(FileIO.typeName(type))), refusing to write it") }
+        guard info.st_uid == geteuid() else {
+            throw no("owned by uid \(info.st_uid), not by this user (uid \(geteuid())), refusing to overwrite it")
+        }
+        // Another name for the same inode could be anything of ours (a hard link to a config).
+        guard info.st_nlink == 1 else { throw no("has \(info.st_nlink) hard links, refusing to overwrite it") }
+        var fs = statfs()
+        guard fstatfs(descriptor, &fs) == 0 else { throw SystemError(operation: "fstatfs", errno: errno, path: path) }
+        guard !pseudoFilesystems.contains(Int(fs.f_type)) else {
+            throw no("a kernel interface file (/proc, /sys), refusing to write it")
+        }
+    }
+}

@@ -1,0 +1,61 @@
+@preconcurrency import Glibc
+
+/// Whose files `TrustedOpener` accepts. As root (sshd's StrictModes for slidelock's own
+/// inputs): a file, every directory above it and every symlink followed on the way must
+/// belong to root and be writable by nobody else, or whoever can write one of them could
+/// change what root runs or the lock shows. An ordinary user can only hurt themselves: no
+/// checks, but the same walk and the same descriptor-based reads.
+public struct TrustPolicy: Equatable, Sendable {
+    /// The uid that must own everything on the way; nil: nothing is checked.
+    public var owner: uid_t?
+
+    public init(owner: uid_t?) { self.owner = owner }
+
+    /// Root's policy when this process runs as root (effective uid 0), else none.
+    public static var current: TrustPolicy { TrustPolicy(owner: geteuid() == 0 ? 0 : nil) }
+
+    /// What makes an entry with this mode and owner untrustworthy, or nil. A sticky
+    /// directory (`/tmp`, mode 1777) may be writable by others: they cannot rename or
+    /// replace the owner's entries in it. A symlink's own mode means nothing (always 0777).
+    func problem(mode: mode_t, uid: uid_t) -> String? {
+        guard let owner else { return nil }
+        if uid != owner { return "is owned by uid \(uid), not \(owner == 0 ? "root" : "uid \(owner)")" }
+        let type = mode & S_IFMT
+        if type == S_IFLNK || (type == S_IFDIR && mode & S_ISVTX != 0) { return nil }
+        let group = mode & 0o020 != 0
+        let others = mode & 0o002 != 0
+        guard group || others else { return nil }
+        let octal = "0" + String(mode & 0o7777, radix: 8)
+        return
+            "is writable by \(group && others ? "its group and others" : group ? "its group" : "others") (mode \(octal))"
+    }
+}
+
+/// Why `TrustedOpener` did not open a file. `description` is one line naming the file and,
+/// when it is not the file itself, the directory or link at fault.
+public struct TrustError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path that was asked for.
+    public var path: String
+    /// The file, directory or symlink at fault, as reached on the walk.
+    public var culprit: String
+    /// What is wrong: `No such file or directory`, `is writable by others (mode 0777): not trusted ...`.
+    public var problem: String
+    /// The errno behind it, or 0 for a failed check.
+    public var errno: Int32
+
+    public init(path: String, culprit: String, problem: String, errno: Int32 = 0) {
+        self.path = path
+        self.culprit = culprit
+        self.problem = problem
+        self.errno = errno
+    }
+
+    /// True when the file (or a directory on its way) does not exist.
+    public var isMissing: Bool { errno == ENOENT }
+
+    /// `problem`, with the culprit first when it is not the file itself.
+    public var reason: String { culprit == path ? problem : "\(culprit) \(problem)" }
+
+    /// `/etc/slidelock/conf.d/x.conf: /etc/slidelock/conf.d is writable by others (mode 0777): not trusted when running as root`
+    public var description: String { "\(path): \(reason)" }
+}

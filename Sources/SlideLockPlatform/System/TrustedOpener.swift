@@ -1,0 +1,100 @@
+@preconcurrency import Glibc
+
+/// The one place that opens what root reads or runs: configuration files and drop-ins,
+/// fonts, hook programs and their interpreters, the relay's settings, at start and on every
+/// reload. The path is walked a component at a time (`PathWalk`): no symlink is followed
+/// unless root owns it in a directory only root can write, and the file and every directory
+/// above it must belong to root and be writable by nobody else (`TrustPolicy`). The checks
+/// are made on the descriptors the walk opened, and the file is read, mapped or executed
+/// from the descriptor that was checked: there is no path to swap between check and use.
+/// Not root: the same walk and descriptors, nothing checked.
+public enum TrustedOpener {
+    /// Opens the regular file at `path` for reading.
+    public static func open(_ path: String, policy: TrustPolicy = .current) throws(TrustError) -> TrustedFile {
+        let walk = try PathWalk(request: path, policy: policy)
+        guard let entry = try walk.walk(try walk.requestComponents()) else {
+            throw walk.failure(walk.top.path, errno: EISDIR)
+        }
+        return try openFile(entry, in: walk)
+    }
+
+    /// Opens the directory at `path` (checked like a file's directories) to list and open
+    /// its entries through it.
+    public static func openDirectory(_ path: String, policy: TrustPolicy = .current) throws(TrustError)
+        -> TrustedDirectory
+    {
+        let walk = try PathWalk(request: path, policy: policy)
+        if let entry = try walk.walk(try walk.requestComponents()) {
+            close(entry.fd)
+            throw walk.failure(entry.shown, errno: ENOTDIR)
+        }
+        return TrustedDirectory(walk: walk, path: path)
+    }
+
+    /// Turns the walk's last entry (an O_PATH descriptor, closed here) into a read
+    /// descriptor of the same file: regular, trusted, and the very inode that was checked.
+    static func openFile(_ entry: PathWalk.Entry, in walk: PathWalk) throws(TrustError) -> TrustedFile {
+        defer { close(entry.fd) }
+        let type = entry.info.st_mode & S_IFMT
+        // Devices, FIFOs and sockets are never opened for reading: opening one can block
+        // (a FIFO without a writer) or act (a tape rewinds, a watchdog starts).
+        guard type == S_IFREG else {
+            throw TrustError(
+                path: walk.request, culprit: entry.shown, problem: "not a regular file (\(FileIO.typeName(type)))",
+                errno: EINVAL)
+        }
+        try walk.check(entry.info, shown: entry.shown)
+        let fd = openat(walk.top.fd, entry.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else { throw walk.failure(entry.shown, errno: errno) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_dev == entry.info.st_dev, info.st_ino == entry.info.st_ino else {
+            close(fd)
+            throw TrustError(
+                path: walk.request, culprit: entry.shown, problem: "was replaced while being opened", errno: EAGAIN)
+        }
+        return TrustedFile(descriptor: fd, path: walk.request, info: info)
+    }
+}
+
+/// A directory opened by `TrustedOpener`: its entries are listed and opened through the
+/// checked descriptor, never by path again.
+public final class TrustedDirectory {
+    public let path: String
+    private let walk: PathWalk
+
+    init(walk: PathWalk, path: String) {
+        self.walk = walk
+        self.path = path
+    }
+
+    /// The entries' names (no `.`/`..`), sorted.
+    public func names() throws(TrustError) -> [String] {
+        let fd = openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0, let dir = fdopendir(fd) else {
+            let code = errno
+            if fd >= 0 { close(fd) }
+            throw walk.failure(walk.top.path, errno: code)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Opens the entry `name` (one component) like `TrustedOpener.open`; a symlink there is
+    /// followed only when the policy trusts it.
+    public func open(_ name: String) throws(TrustError) -> TrustedFile {
+        let shown = path.hasSuffix("/") ? path + name : path + "/" + name
+        guard !name.isEmpty, !name.contains("/"), name != ".", name != ".." else {
+            throw TrustError(path: shown, culprit: shown, problem: "not a file name", errno: EINVAL)
+        }
+        let named = try walk.copy(request: shown)
+        guard let entry = try named.walk([name]) else { throw named.failure(named.top.path, errno: EISDIR) }
+        return try TrustedOpener.openFile(entry, in: named)
+    }
+}
