@@ -50,7 +50,9 @@ let package = Package(
         .target(name: "SlideLockCore", swiftSettings: sections, linkerSettings: [.linkedLibrary("m")]),
         .target(
             name: "SlideLockRender",
-            dependencies: ["SlideLockCore", "SlideLockPlatform", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux"],
+            dependencies: [
+                "SlideLockCore", "SlideLockPlatform", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux",
+            ],
             swiftSettings: sections + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         .target(

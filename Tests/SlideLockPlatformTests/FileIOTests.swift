@@ -6,7 +6,7 @@ import Testing
 @Suite struct FileIOTests {
     @Test func writeThenReadRoundTrips() throws {
         let path = NSTemporaryDirectory() + "slidelock-fileio-\(getpid())"
-        try FileIO.write(Array("hello".utf8), to: path)
+        try OutputFile.write(Array("hello".utf8), to: path)
         #expect(try FileIO.readText(path) == "hello")
         #expect(FileIO.exists(path))
         try FileManager.default.removeItem(atPath: path)
@@ -24,8 +24,8 @@ import Testing
     @Test func listIsSortedAndEmptyForAMissingDirectory() throws {
         let dir = NSTemporaryDirectory() + "slidelock-list-\(getpid())"
         try FileIO.makeDirectories(dir + "/sub")
-        try FileIO.write([], to: dir + "/b.conf")
-        try FileIO.write([], to: dir + "/a.conf")
+        try OutputFile.write([], to: dir + "/b.conf")
+        try OutputFile.write([], to: dir + "/a.conf")
         #expect(try FileIO.list(dir) == ["a.conf", "b.conf", "sub"])
         #expect(try FileIO.list(dir + "/missing") == [])
         try FileManager.default.removeItem(atPath: dir)
@@ -36,7 +36,9 @@ import Testing
     @Test func numericOrderNotNameOrder() throws {
         let dir = NSTemporaryDirectory() + "slidelock-numbered-\(getpid())"
         try FileIO.makeDirectories(dir)
-        for name in ["card10", "card2", "cardX", "renderD128", "card0"] { try FileIO.write([], to: dir + "/" + name) }
+        for name in ["card10", "card2", "cardX", "renderD128", "card0"] {
+            try OutputFile.write([], to: dir + "/" + name)
+        }
         #expect(FileIO.numberedEntries(dir, prefix: "card") == [dir + "/card0", dir + "/card2", dir + "/card10"])
         #expect(FileIO.numberedEntries(dir + "/missing", prefix: "card") == [])
         try FileManager.default.removeItem(atPath: dir)

@@ -120,7 +120,10 @@ func printed(_ run: HookRun) -> [String] {
     }
 
     @Test func missingProgramFailsAtStartWithAClearMessage() {
-        let runner = HookRunner(command: ["slidelock-no-such-hook", "x"], timeout: 10)
+        // An ordinary user's bare name is looked up in PATH (as root it is refused: below).
+        let runner = HookRunner(
+            command: ["slidelock-no-such-hook", "x"], timeout: 10, grace: 3, usePidfd: true,
+            policy: TrustPolicy(owner: nil))
         #expect(throws: HookError.cannotStart(program: "slidelock-no-such-hook", errno: ENOENT)) {
             try runner.start(event: "unlock", environment: [:], now: 0)
         }
@@ -161,7 +164,7 @@ func printed(_ run: HookRun) -> [String] {
         #expect(printed(run) == ["unlock|DSI-1|432|1700000000", ProcessInfo.processInfo.environment["PATH"] ?? ""])
     }
 
-    @Test func theChildGetsOnlyStdinStdoutAndStderr() throws {
+    @Test func theChildGetsOnlyStdinStdoutAndStderrAndItsOwnProgram() throws {
         // One descriptor opened the way slidelock opens everything (O_CLOEXEC), one carelessly.
         let careful = open("/dev/null", O_RDONLY | O_CLOEXEC)
         let careless = open("/dev/null", O_RDONLY)
@@ -169,9 +172,12 @@ func printed(_ run: HookRun) -> [String] {
             close(careful)
             close(careless)
         }
-        let run = try runShell("ls /proc/$$/fd; readlink /proc/$$/fd/0")
+        // 3 is the program the child was started from (a script's interpreter reads it there).
+        let run = try runShell("ls /proc/$$/fd; readlink /proc/$$/fd/0; readlink /proc/$$/fd/3")
         #expect(run.outcome?.isSuccess == true)
-        #expect(printed(run) == ["0", "1", "2", "/dev/null"])
+        var real = [CChar](repeating: 0, count: 4096)
+        #expect(realpath("/bin/sh", &real) != nil)
+        #expect(printed(run) == ["0", "1", "2", "3", "/dev/null", String(cString: real)])
     }
 
     @Test func blockedAndIgnoredSignalsAreNotInherited() throws {

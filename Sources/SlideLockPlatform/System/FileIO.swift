@@ -1,13 +1,12 @@
 @preconcurrency import Glibc
 
-/// Whole-file reads and writes, and directory listing, with errors (`SystemError`) that
+/// Whole-file reads of what the caller names (a script, a trace, sysfs), and directory listing, with errors (`SystemError`) that
 /// name the path.
 ///
 /// Reads open with O_NONBLOCK and check with fstat before reading, so a FIFO or a device
 /// (`/dev/zero`) given as a file is refused at once instead of hanging or filling memory,
-/// and every read has a size limit. Writes go to a fresh temporary file (O_EXCL|O_NOFOLLOW)
-/// beside the target, then are renamed over it; a target that is not a regular file (a
-/// device, a symlink, a directory) is refused, never replaced.
+/// and every read has a size limit. What root trusts is read through `TrustedOpener`, and
+/// every output is written through `OutputFile`.
 public enum FileIO {
     /// Size limits: a configuration file, and a touch script or evemu recording.
     public static let configLimit = 1 << 20
@@ -78,66 +77,6 @@ public enum FileIO {
             case .error: return line
             }
         }
-    }
-
-    /// Writes `bytes` to a new temporary file beside `path`, then renames it over `path`,
-    /// so a reader never sees half a file. `path` must be a regular file or not exist.
-    public static func write(_ bytes: [UInt8], to path: String) throws(SystemError) {
-        try checkPath(path, operation: "write")
-        var st = stat()
-        if lstat(path, &st) == 0 && (st.st_mode & S_IFMT) != S_IFREG {
-            throw SystemError(
-                operation: "write", errno: EEXIST, path: path,
-                detail: "not a regular file (\(typeName(st.st_mode & S_IFMT))), refusing to replace it")
-        }
-        let (fd, temp) = try createTemporary(beside: path)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                close(fd)
-                unlink(temp)
-                throw SystemError(operation: "write", errno: e, path: path)
-            }
-            offset += n
-        }
-        guard close(fd) == 0, rename(temp, path) == 0 else {
-            let e = errno
-            unlink(temp)
-            throw SystemError(operation: "rename", errno: e, path: path)
-        }
-    }
-
-    /// A new file `.NAME.XXXXXXXX.tmp` in `path`'s directory, created with O_EXCL|O_NOFOLLOW
-    /// under a random name: nothing planted there beforehand (a symlink) is ever opened.
-    static func createTemporary(beside path: String) throws(SystemError) -> (Int32, String) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var random = SystemRandomNumberGenerator()
-        for _ in 0..<64 {
-            let temp = directory + "." + name + "." + String(random.next() as UInt64, radix: 36) + ".tmp"
-            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            if fd >= 0 { return (fd, temp) }
-            if errno != EEXIST { throw SystemError(operation: "open", errno: errno, path: path) }
-        }
-        throw SystemError(operation: "open", errno: EEXIST, path: path, detail: "no free temporary name beside it")
-    }
-
-    /// Checks that a regular file at `path` is no larger than `limit` without opening it
-    /// (for libraries that open files themselves: FreeType); nil when it is, else the error.
-    public static func checkRegularFile(_ path: String, limit: Int) -> SystemError? {
-        do { try checkPath(path, operation: "open") } catch { return error }
-        var st = stat()
-        guard stat(path, &st) == 0 else { return SystemError(operation: "stat", errno: errno, path: path) }
-        let type = st.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            return SystemError(
-                operation: "open", errno: EINVAL, path: path, detail: "not a regular file (\(typeName(type)))")
-        }
-        return Int(st.st_size) > limit ? tooLarge(path, limit) : nil
     }
 
     /// A path C can take: not empty, no NUL (C would stop there and open another file).

@@ -13,17 +13,17 @@ public final class OutputFile {
 
     /// Filesystems whose "regular files" are kernel interfaces: writing one acts.
     static let pseudoFilesystems: Set<Int> = [
-        0x9fa0,  // proc
-        0x6265_6572,  // sysfs
-        0x6462_6720,  // debugfs
-        0x7472_6163,  // tracefs
-        0x7363_6673,  // securityfs
-        0x0027_e0eb,  // cgroup
-        0x6367_7270,  // cgroup2
-        0x6265_6570,  // configfs
-        0xcafe_4a11,  // bpf
-        0xde5e_81e4,  // efivarfs
-        0x6165_676c,  // pstore
+        0x9fa0, // proc
+        0x6265_6572, // sysfs
+        0x6462_6720, // debugfs
+        0x7472_6163, // tracefs
+        0x7363_6673, // securityfs
+        0x0027_e0eb, // cgroup
+        0x6367_7270, // cgroup2
+        0x6265_6570, // configfs
+        0xcafe_4a11, // bpf
+        0xde5e_81e4, // efivarfs
+        0x6165_676c, // pstore
     ]
 
     /// Opens `path` for writing from its start, creating it (mode 0644) when missing.

@@ -33,7 +33,8 @@ final class PathWalk {
         self.policy = policy
         if request.isEmpty { throw TrustError(path: request, culprit: request, problem: "empty path", errno: ENOENT) }
         if request.utf8.contains(0) {
-            throw TrustError(path: request, culprit: request, problem: "the path contains a NUL character", errno: EINVAL)
+            throw TrustError(
+                path: request, culprit: request, problem: "the path contains a NUL character", errno: EINVAL)
         }
         let fd = Glibc.open("/", SLIDELOCK_O_PATH | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw failure("/", errno: errno) }

@@ -53,8 +53,13 @@ public struct TrustError: Error, Equatable, Sendable, CustomStringConvertible {
     /// True when the file (or a directory on its way) does not exist.
     public var isMissing: Bool { errno == ENOENT }
 
-    /// `problem`, with the culprit first when it is not the file itself.
-    public var reason: String { culprit == path ? problem : "\(culprit) \(problem)" }
+    /// `problem`, with the culprit first when it is not the file itself: `/x is writable by
+    /// others ...` for a check, `/x: Permission denied` for a failed call; a missing file is
+    /// just missing.
+    public var reason: String {
+        if culprit == path || isMissing { return problem }
+        return errno == 0 ? "\(culprit) \(problem)" : "\(culprit): \(problem)"
+    }
 
     /// `/etc/slidelock/conf.d/x.conf: /etc/slidelock/conf.d is writable by others (mode 0777): not trusted when running as root`
     public var description: String { "\(path): \(reason)" }

@@ -1,3 +1,4 @@
+import CLinux
 @preconcurrency import Glibc
 
 /// The one place that opens what root reads or runs: configuration files and drop-ins,
@@ -51,6 +52,13 @@ public enum TrustedOpener {
             close(fd)
             throw TrustError(
                 path: walk.request, culprit: entry.shown, problem: "was replaced while being opened", errno: EAGAIN)
+        }
+        var fs = statfs()
+        if fstatfs(fd, &fs) == 0, OutputFile.pseudoFilesystems.contains(Int(fs.f_type)) {
+            close(fd)
+            throw TrustError(
+                path: walk.request, culprit: entry.shown,
+                problem: "a kernel interface file (/proc, /sys), not a file to read", errno: EINVAL)
         }
         return TrustedFile(descriptor: fd, path: walk.request, info: info)
     }

@@ -58,7 +58,8 @@ public enum LockScreen {
         for line in keyboards?.takeLog() ?? [] { log.info(line) }
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
-            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(), reload: { try loader.loadForLock() },
+            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
+            reload: { try loader.loadForLock() },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards

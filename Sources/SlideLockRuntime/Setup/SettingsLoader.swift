@@ -57,7 +57,7 @@ public struct SettingsLoader: Sendable {
             }
             add(file, required: true) { () throws(TrustError) in try TrustedOpener.open(file, policy: policy) }
         }
-        if !errors.isEmpty { throw ConfigErrors(errors) }
+        if !errors.isEmpty { throw ConfigErrors(ConfigLoader.bounded(errors)) }
         return try ConfigLoader.load(sources: sources, overrides: overrides, theme: theme)
     }
 
