@@ -6,10 +6,16 @@ import SlideLockRuntime
 enum CheckConfigCommand {
     static let help = """
         Usage: slidelock check-config [--config FILE]... [--set SECTION.KEY=VALUE]... [--theme NAME]
+               slidelock check-config --relay-defaults FILE
 
         Reads /etc/slidelock/slidelock.conf, /etc/slidelock/conf.d/*.conf (name order), then
         each --config file, then --theme and --set, and prints the effective configuration.
-        Errors name the file, line and key; the exit status is then 1.
+        Errors name the file, line and key (at most 20, then how many more); the exit status
+        is then 1. (Hook programs are checked when the lock screen starts.)
+
+        With --relay-defaults: checks the relay's settings file (/etc/default/slidelock-relay)
+        instead, opened as root opens what it trusts, and prints RELAY_CHIP, RELAY_LINE,
+        RELAY_ACTIVE and RELAY_PULSE_MS as four KEY=VALUE lines (slidelock-relay reads them).
         """
 
     static func run(_ argv: [String]) throws -> Int32 {
@@ -18,10 +24,32 @@ enum CheckConfigCommand {
             Console.out(help)
             return ExitStatus.ok
         }
+        if let relay = try args.value("--relay-defaults") {
+            try args.finish()
+            return try relayDefaults(relay)
+        }
         let loader = try SettingsLoader(consuming: &args)
         try args.finish()
         let settings = try loader.load()
         Console.out(ConfigLoader.render(settings), terminator: "")
         return ExitStatus.ok
+    }
+
+    /// `--relay-defaults FILE`: the file through `TrustedOpener`, every key checked.
+    static func relayDefaults(_ path: String) throws -> Int32 {
+        let text: String
+        do { text = try TrustedOpener.open(path).readText(limit: 64 << 10) } catch let error as TrustError {
+            throw RunError(
+                description: error.isMissing
+                    ? "cannot read \(path) (it sets RELAY_LINE; see deploy/README.md)"
+                    : "\(error)")
+        }
+        switch RelayDefaults.parse(text, file: path) {
+        case .success(let settings):
+            Console.out(settings.lines, terminator: "")
+            return ExitStatus.ok
+        case .failure(let errors):
+            throw errors
+        }
     }
 }

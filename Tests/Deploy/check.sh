@@ -91,6 +91,10 @@ check "install: --prefix rewrites ExecStart and the hook path" sh -c "
 check "install: --no-build without --binary is refused" sh -c "! sh deploy/install.sh --destdir '$alt' --no-build 2>/dev/null"
 
 # --- (c) the relay script against a stand-in gpioset -------------------------------------
+# The script reads its settings through `slidelock check-config --relay-defaults`: the
+# newest build (dev.sh test builds before it runs this).
+slidelock_bin=$(ls -t "$repo/.build/release/slidelock" "$repo/.build/debug/slidelock" 2>/dev/null | head -1)
+[ -n "$slidelock_bin" ] || fail "relay: no slidelock build at hand (.build/*/slidelock): run swift build first"
 fake=$work/fake
 mkdir -p "$fake"
 # Records each call's arguments on one line; prints the version it is told to.
@@ -110,7 +114,7 @@ relay() { # version, then extra env assignments; runs the script, output in $out
     version=$1; shift
     : >"$work/gpioset.log"
     out=$(env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$version" FAKE_GPIOSET_LOG="$work/gpioset.log" \
-        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" "$@" sh deploy/slidelock-relay $relay_args 2>&1)
+        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" SLIDELOCK_BIN="$slidelock_bin" "$@" sh deploy/slidelock-relay $relay_args 2>&1)
     status=$?
     calls=$(cat "$work/gpioset.log")
 }
@@ -169,7 +173,7 @@ expect_error "relay: an unreadable settings file is named" 2 "cannot read $work/
 settings 'RELAY_LINE=17'
 relay 3.0
 expect_error "relay: an unknown libgpiod version is refused" 3 "cannot tell the libgpiod version"
-out=$(env PATH=/nonexistent SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" /bin/sh deploy/slidelock-relay 2>&1)
+out=$(env PATH=/nonexistent SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" SLIDELOCK_BIN="$slidelock_bin" /bin/sh deploy/slidelock-relay 2>&1)
 status=$? calls=
 expect_error "relay: a missing gpioset says what to install" 3 "apt install gpiod"
 relay 1.6.3 FAKE_GPIOSET_STATUS=1
@@ -236,7 +240,7 @@ stopped_mid_pulse() { # version, signal, status: the script is signalled while g
     # A shell cannot trap a signal ignored when it started (POSIX): under nohup, HUP would
     # be, and the check would test the harness. systemd starts the hook with it default.
     env --default-signal=HUP PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$1" FAKE_GPIOSET_LOG="$work/gpioset.log" FAKE_GPIOSET_HOLD=30 \
-        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" sh deploy/slidelock-relay >"$work/relay.out" 2>&1 &
+        SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" SLIDELOCK_BIN="$slidelock_bin" sh deploy/slidelock-relay >"$work/relay.out" 2>&1 &
     pid=$!
     i=0; while [ ! -s "$work/gpioset.log" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
     kill -"$2" "$pid"
@@ -263,12 +267,22 @@ relay_with "check 1.5" 2.1
 expect_error "relay check: a pulse as long as action.timeout is refused" 2 "RELAY_PULSE_MS=1500 does not end before slidelock's action.timeout (1.5 s)"
 relay_with "check soon" 2.1
 expect_error "relay check: a bad timeout is named" 2 "check: 'soon' is not a number of seconds"
-# Without a number, check asks slidelock (a stand-in here) for its action settings.
-printf '#!/bin/sh\nprintf "[action]\\non_unlock = hook\\nhook = /usr/local/libexec/slidelock-relay\\ntimeout = 1\\n"\n' >"$fake/slidelock"
-chmod +x "$fake/slidelock"
+# Without a number, check asks slidelock (a stand-in here) for its action settings; the
+# stand-in leaves reading the relay's settings to the real one.
+fake_slidelock() { # the lines its check-config prints
+    {
+        echo '#!/bin/sh'
+        echo "[ \"\${2:-}\" != --relay-defaults ] || exec \"$slidelock_bin\" \"\$@\""
+        echo "cat <<'ACTION'"
+        printf '%s\n' "$@"
+        echo 'ACTION'
+    } >"$fake/slidelock"
+    chmod +x "$fake/slidelock"
+}
+fake_slidelock '[action]' 'on_unlock = hook' 'hook = /usr/local/libexec/slidelock-relay' 'timeout = 1'
 relay_with "check" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 expect_error "relay check: compares with slidelock's action.timeout when the relay is its hook" 2 "action.timeout (1 s)"
-printf '#!/bin/sh\nprintf "[action]\\non_unlock = exit\\nhook = \\"\\"\\ntimeout = 1\\n"\n' >"$fake/slidelock"
+fake_slidelock '[action]' 'on_unlock = exit' 'hook = ""' 'timeout = 1'
 relay_with "check" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 if [ "$status" -eq 0 ] && printf '%s' "$out" | grep -qF "hook is not slidelock-relay"; then pass "relay check: passes when the relay is not slidelock's hook"
 else fail "relay check: passes when the relay is not slidelock's hook" "status $status, output: $out"; fi
@@ -283,7 +297,7 @@ relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 if [ "$status" -eq 0 ] && [ -z "$calls" ]; then pass "relay prestart: does nothing when the relay is not the hook"
 else fail "relay prestart: does nothing when the relay is not the hook" "status $status, output: $out, calls: $calls"; fi
 settings 'RELAY_LINE=17'
-printf '#!/bin/sh\nprintf "[action]\\non_unlock = hook\\nhook = /usr/local/libexec/slidelock-relay\\ntimeout = 10\\n"\n' >"$fake/slidelock"
+fake_slidelock '[action]' 'on_unlock = hook' 'hook = /usr/local/libexec/slidelock-relay' 'timeout = 10'
 relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 expect_calls "relay off --if-hook: drives the line when the relay is the hook" "-c gpiochip0 -t 0 17=0"
 relay_with "off --if-hook" 2.1 SLIDELOCK_BIN="$fake/slidelock" SERVICE_RESULT=signal EXIT_CODE=killed EXIT_STATUS=KILL
@@ -302,20 +316,51 @@ settings 'RELAY_LINE=17' 'RELAY_PULSE_MS=10000'
 relay_with "prestart" 2.1 SLIDELOCK_BIN="$fake/slidelock"
 expect_error "relay prestart: a pulse as long as action.timeout stops the start" 2 "RELAY_PULSE_MS=10000 does not end before slidelock's action.timeout (10 s)"
 
-# As root: only root's settings, writable by nobody else (the file and its directories).
+# As root: only root's settings, writable by nobody else (the file and its directories),
+# opened by slidelock without following a link another user planted (issue 26: the script
+# checked with stat -L, then read by name again, and a swapped link won the race).
 if [ "$(id -u)" -eq 0 ]; then
     settings 'RELAY_LINE=17'
     chmod 664 "$work/relay.default"
     relay 2.1
-    expect_error "relay trust: a group-writable settings file is refused" 2 "relay.default is writable by group or others (mode 664)"
+    expect_error "relay trust: a group-writable settings file is refused" 2 "relay.default: is writable by its group (mode 0664): not trusted when running as root"
     chmod 644 "$work/relay.default"
     chown 1234 "$work/relay.default"
     relay 2.1
-    expect_error "relay trust: a settings file owned by another user is refused" 2 "relay.default is owned by uid 1234, not root"
+    expect_error "relay trust: a settings file owned by another user is refused" 2 "relay.default: is owned by uid 1234, not root"
     chown 0 "$work/relay.default"
+    ln -s "$work/relay.default" "$work/planted.default"
+    chown -h 1234 "$work/planted.default"
+    relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/planted.default"
+    expect_error "relay trust: a symlink another user planted is not followed" 2 "$work/planted.default (a symbolic link) is owned by uid 1234, not root"
+    mkdir -m 777 "$work/open"
+    settings 'RELAY_LINE=17' 'RELAY_ACTIVE=low' 'RELAY_PULSE_MS=9999'
+    mv "$work/relay.default" "$work/open/evil.default"
+    ln -s "$work/open/evil.default" "$work/via-open.default"
+    relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/via-open.default"
+    expect_error "relay trust: root's link into a world-writable directory is refused there" 2 "$work/open is writable by its group and others (mode 0777)"
+    # The race of issue 26: another user swaps the name between the trusted file and theirs
+    # while the relay pulses; no pulse may ever use their RELAY_ACTIVE=low, 9999 ms.
+    settings 'RELAY_LINE=17'
+    (
+        while :; do
+            ln -sfn "$work/open/evil.default" "$work/open/next" && mv -T "$work/open/next" "$work/open/current"
+            ln -sfn "$work/relay.default" "$work/open/next" && mv -T "$work/open/next" "$work/open/current"
+        done
+    ) &
+    racer=$!
+    evil=0 i=0
+    while [ $i -lt 40 ]; do
+        relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/open/current"
+        case $calls in *9999*|*active-low*) evil=$((evil + 1)) ;; esac
+        i=$((i + 1))
+    done
+    kill "$racer"; wait "$racer" 2>/dev/null
+    if [ "$evil" -eq 0 ]; then pass "relay trust: a swapped settings link never drives the line (40 pulses)"
+    else fail "relay trust: a swapped settings link never drives the line (40 pulses)" "$evil pulses used the other settings"; fi
     chmod 777 "$work"
     relay_with "off" 2.1
-        expect_error "relay trust: a world-writable directory above it is refused" 2 "$work is writable by group or others (mode 777)"
+    expect_error "relay trust: a world-writable directory above it is refused" 2 "$work is writable by its group and others (mode 0777)"
     chmod 700 "$work"
 fi
 

@@ -26,13 +26,14 @@ import Testing
         return dir
     }()
 
-    static func run(_ args: [String]) throws -> Run {
+    static func run(_ args: [String], environment extra: [String: String] = [:]) throws -> Run {
         let p = Process()
         p.executableURL = binary
         p.arguments = args
         // An empty system config root, so a developer's /etc/slidelock never leaks in.
         var env = ProcessInfo.processInfo.environment
         env["SLIDELOCK_CONFIG_ROOT"] = scratch.appendingPathComponent("no-etc").path
+        env.merge(extra) { $1 }
         p.environment = env
         let out = Pipe()
         let err = Pipe()

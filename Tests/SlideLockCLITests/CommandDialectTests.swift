@@ -99,7 +99,8 @@ import Testing
         let run = try CLITests.run(["--on-unlock", "hook", "--hook", hook.path, "--fbdev", "/nonexistent"])
         #expect(run.status == 1)
         #expect(
-            run.stderr.contains("hook program \(hook.path)") && run.stderr.contains("not trusted when running as root"))
+            run.stderr.contains("action.hook: not running \(hook.path): is writable by its group and others")
+                && run.stderr.contains("not trusted when running as root"), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1)
     }
 

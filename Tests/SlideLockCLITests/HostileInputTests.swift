@@ -113,8 +113,8 @@ extension CLITests {
                 ["check-config", "--set", "animation.unlocked_duration=1e308"], 1,
                 "animation.unlocked_duration: 1e308 is out of range"
             ),
-            (["render", "--out", link], 1, "\(link): not a regular file (a symbolic link), refusing to replace it"),
-            (["render", "--out", fifo], 1, "\(fifo): not a regular file (a FIFO), refusing to replace it"),
+            (["render", "--out", link], 1, "\(link): not a regular file (a symbolic link), refusing to write it"),
+            (["render", "--out", fifo], 1, "\(fifo): not a regular file (a FIFO), refusing to write it"),
             (["render", "--set", "theme.fonts=\(fifo)", "--out", sheet], 1, "font file \(fifo): not a regular file"),
             (["play", "--script", fifo, "--contact-sheet", sheet], 1, "\(fifo): not a regular file (a FIFO)"),
             (["play", "--script", late, "--contact-sheet", sheet], 1, "\(late):2: time"),

@@ -52,8 +52,20 @@ public enum ConfigLoader {
                     file: location.file, line: location.line, key: location.path,
                     message: "on_unlock = hook needs action.hook (a command line)"))
         }
-        guard errors.isEmpty else { throw ConfigErrors(errors) }
+        guard errors.isEmpty else { throw ConfigErrors(bounded(errors)) }
         return settings
+    }
+
+    /// Errors shown at most: a 1 MiB file of bad lines would otherwise print half a million.
+    public static let shownErrors = 20
+
+    /// The first `shownErrors` of `errors`, then one line saying how many more there are.
+    public static func bounded(_ errors: [ConfigError]) -> [ConfigError] {
+        guard errors.count > shownErrors else { return errors }
+        var more = ConfigError(
+            file: "", line: nil, message: "\(errors.count - shownErrors) more errors not shown (fix these first)")
+        more.showsLocation = false
+        return Array(errors.prefix(shownErrors)) + [more]
     }
 
     /// `settings` as a config file: every key in table order under its section header.

@@ -25,15 +25,23 @@ public struct TraceSummary: Equatable, Sendable {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
             if line.allSatisfy({ $0 == " " || $0 == "\r" }) { continue }
+            if line.unicodeScalars.contains("\u{0}") {
+                throw TraceError(line: number, message: "contains a NUL character")
+            }
             guard let output = field(line, "output").flatMap(unquoted),
-                let completed = field(line, "flip_completed").flatMap(Double.init)
+                let completed = field(line, "flip_completed").flatMap(jsonNumber)
             else { throw TraceError(line: number, message: "not a slidelock frame record") }
             if seen[output] == nil {
                 seen[output] = true
                 order.append(output)
             }
             completions[output, default: []].append(completed)
-            if let input = field(line, "input").flatMap(Double.init), completed >= input {
+            let inputText = field(line, "input")
+            let input = inputText.flatMap(jsonNumber)
+            if let inputText, input == nil, inputText != "null" {
+                throw TraceError(line: number, message: "input: not a number: \(inputText.prefix(40))")
+            }
+            if let input, completed >= input {
                 latencies[output, default: []].append(completed - input)
             }
         }
@@ -65,6 +73,32 @@ public struct TraceSummary: Equatable, Sendable {
         }
         let end = rest.firstIndex(where: { $0 == "," || $0 == "}" }) ?? rest.endIndex
         return rest[..<end]
+    }
+
+    /// A JSON number as `--trace` writes it, finite: not `nan`, `inf`, hex (`0x1p3`), `+1`
+    /// or `.5`, which `Double(_:)` would all take.
+    static func jsonNumber(_ s: Substring) -> Double? {
+        let ascii = Array(s.utf8)
+        var i = 0
+        func digits() -> Int {
+            let start = i
+            while i < ascii.count, ascii[i] >= 0x30, ascii[i] <= 0x39 { i += 1 }
+            return i - start
+        }
+        if i < ascii.count, ascii[i] == UInt8(ascii: "-") { i += 1 }
+        let whole = digits()
+        guard whole > 0, whole == 1 || ascii[i - whole] != UInt8(ascii: "0") else { return nil }
+        if i < ascii.count, ascii[i] == UInt8(ascii: ".") {
+            i += 1
+            guard digits() > 0 else { return nil }
+        }
+        if i < ascii.count, ascii[i] == UInt8(ascii: "e") || ascii[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < ascii.count, ascii[i] == UInt8(ascii: "+") || ascii[i] == UInt8(ascii: "-") { i += 1 }
+            guard digits() > 0 else { return nil }
+        }
+        guard i == ascii.count, let value = Double(s), value.isFinite else { return nil }
+        return value
     }
 
     static func unquoted(_ s: Substring) -> String? {

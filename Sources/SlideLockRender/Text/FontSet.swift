@@ -8,8 +8,17 @@ final class FontSet {
     private let resolver = FontResolver()
     let weight: FontWeight
     private(set) var faces: [FontFace] = []
-    /// Things a person should know (a family not installed, a glyph nowhere): logged by the caller.
-    private(set) var warnings: [String] = []
+    /// Things a person should know (a family not installed, a glyph nowhere): logged by the
+    /// caller. At most `shownWarnings`, then one line saying more were dropped (a label of
+    /// ten thousand characters no font has is not ten thousand lines).
+    private(set) var warnings: [String] = [] {
+        didSet {
+            if warnings.count > Self.shownWarnings + 1 {
+                warnings = Array(warnings.prefix(Self.shownWarnings)) + ["more font warnings not shown"]
+            }
+        }
+    }
+    static let shownWarnings = 20
     private var fallbackFace: [UInt32: Int?] = [:]
 
     /// At most this many different entries in `theme.fonts`, and this many fallback faces
