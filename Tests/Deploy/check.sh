@@ -339,9 +339,13 @@ if [ "$(id -u)" -eq 0 ]; then
     ln -s "$work/open/evil.default" "$work/via-open.default"
     relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/via-open.default"
     expect_error "relay trust: root's link into a world-writable directory is refused there" 2 "$work/open is writable by its group and others (mode 0777)"
-    # The race of issue 26: another user swaps the name between the trusted file and theirs
-    # while the relay pulses; no pulse may ever use their RELAY_ACTIVE=low, 9999 ms.
+    # The race of issue 26: root's link points into a directory anybody can write, where
+    # another user swaps the name between a file of root's and theirs while the relay pulses
+    # (the old script checked the link's directories and the target's owner, then read by
+    # name): no pulse may ever use their RELAY_ACTIVE=low, 9999 ms.
     settings 'RELAY_LINE=17'
+    ln -s "$work/open/current" "$work/racy.default"
+    chown 1234 "$work/open/evil.default"
     (
         while :; do
             ln -sfn "$work/open/evil.default" "$work/open/next" && mv -T "$work/open/next" "$work/open/current"
@@ -351,7 +355,7 @@ if [ "$(id -u)" -eq 0 ]; then
     racer=$!
     evil=0 i=0
     while [ $i -lt 40 ]; do
-        relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/open/current"
+        relay 2.1 SLIDELOCK_RELAY_DEFAULTS="$work/racy.default"
         case $calls in *9999*|*active-low*) evil=$((evil + 1)) ;; esac
         i=$((i + 1))
     done

@@ -22,6 +22,7 @@ vm_gpio_sim relay || { echo "vm: no gpio-sim"; exit 1; }
 printf '%s\n' "# written by lock-relay.sh" "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" \
     "RELAY_ACTIVE=high" "RELAY_PULSE_MS=$PULSE" >/tmp/relay.conf
 export SLIDELOCK_RELAY_DEFAULTS=/tmp/relay.conf   # the hook inherits slidelock's environment
+export SLIDELOCK_BIN=/e2e/bin/slidelock           # the relay reads its settings through it
 vm_touch_start 799 479 || exit 1
 vm_gpio_sample_start $LINE /tmp/line.txt || exit 1
 # Longer unlocked/failed states than the default 1.5 s leave room for TCG's slow screenshots.
