@@ -1,8 +1,9 @@
 import CLinux
 @preconcurrency import Glibc
 
-/// A child started with `posix_spawnp` in a session of its own, stdin on `/dev/null`, stdout
-/// and stderr on pipes whose read ends (non-blocking, close-on-exec) we own.
+/// A child started with `posix_spawn` from its checked descriptor (`HookProgram`), in a
+/// session of its own, stdin on `/dev/null`, stdout and stderr on pipes whose read ends
+/// (non-blocking, close-on-exec) we own.
 struct SpawnedProcess {
     let pid: pid_t
     /// Read ends of the child's stdout and stderr pipes.
