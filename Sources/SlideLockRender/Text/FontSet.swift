@@ -44,10 +44,11 @@ final class FontSet {
         for spec in distinct {
             if spec.contains("/") {
                 add(try FontFace(library: library, path: spec))
-            } else if let file = resolver.file(family: spec, weight: weight),
-                let face = try? FontFace(library: library, path: file.path, index: file.index)
-            {
-                add(face)
+            } else if let file = resolver.file(family: spec, weight: weight) {
+                // Found, but refused (another user's file, as root) or unreadable: say why.
+                do { add(try FontFace(library: library, path: file.path, index: file.index)) } catch {
+                    warnings.append("font family \"\(spec)\": \(error)")
+                }
             } else {
                 warnings.append("font family \"\(spec)\" is not installed")
             }
