@@ -7,7 +7,12 @@
 ///     0.016 move 120 240
 ///     0.500 up
 ///     1.000 action ok          # or: action fail (feeds the hook result)
-///     1.200 cancel             # the touch device went away
+///     1.200 cancel             # the touch device went away (cancel id=N: one contact)
+///
+/// What a live input adds is scriptable too: `withheld id=N` (a contact a gate keeps from
+/// the thumb; a later `down ... id=N` releases it), `uncertain REASON` (an `Uncertainty`
+/// raw value: `resync`, `relayout`, `wake`, ...), `hidden BY` / `shown BY` (`idle`,
+/// `master`, `startup`).
 ///
 /// `down`, `move` and `up` take an optional `id=N` (default 0) naming the finger, so
 /// multi-touch can be scripted: `0.3 down 400 240 id=1` puts a second finger down.
@@ -23,6 +28,11 @@ public struct TouchScript: Equatable, Sendable {
         case move(id: Int, point: Point)
         case up(id: Int)
         case cancel
+        case cancelContact(id: Int)
+        case withheld(id: Int)
+        case uncertain(Uncertainty)
+        case hidden(HiddenBy)
+        case shown(HiddenBy)
         case action(success: Bool)
     }
 
@@ -47,7 +57,11 @@ public struct TouchScript: Equatable, Sendable {
             case .touchDown(let id, let p, _): action = .down(id: id, point: p)
             case .touchMove(let id, let p, _): action = .move(id: id, point: p)
             case .touchUp(let id, _): action = .up(id: id)
-            case .touchCancel: action = .cancel
+            case .touchCancel(let id, _): action = id.map { .cancelContact(id: $0) } ?? .cancel
+            case .touchWithheld(let id, _): action = .withheld(id: id)
+            case .uncertain(let why, _): action = .uncertain(why)
+            case .hidden(let by, _): action = .hidden(by)
+            case .shown(let by, _): action = .shown(by)
             case .actionFinished(let ok, _): action = .action(success: ok)
             case .tick, .reset: return nil
             }
@@ -60,7 +74,12 @@ public struct TouchScript: Equatable, Sendable {
             case .down(let id, let p): return .touchDown(id: id, point: p, time: time)
             case .move(let id, let p): return .touchMove(id: id, point: p, time: time)
             case .up(let id): return .touchUp(id: id, time: time)
-            case .cancel: return .touchCancel(time: time)
+            case .cancel: return .touchCancel(id: nil, time: time)
+            case .cancelContact(let id): return .touchCancel(id: id, time: time)
+            case .withheld(let id): return .touchWithheld(id: id, time: time)
+            case .uncertain(let why): return .uncertain(why, time: time)
+            case .hidden(let by): return .hidden(by, time: time)
+            case .shown(let by): return .shown(by, time: time)
             case .action(let ok): return .actionFinished(success: ok, time: time)
             }
         }
@@ -110,6 +129,8 @@ struct TouchScriptParser {
     var steps: [TouchScript.Step] = []
     var lastTime = 0.0
     var fingersDown: Set<Int> = []
+    /// Fingers down as `withheld` and not released by a `down`.
+    var withheld: Set<Int> = []
     var lineNumber = 0
 
     init(fileName: String, screen: Size?) {
@@ -135,7 +156,7 @@ struct TouchScriptParser {
         guard !words.isEmpty else { throw fail("missing verb after the time") }
         let verb = words.removeFirst()
         var id = 0
-        if let last = words.last, last.hasPrefix("id="), verb == "down" || verb == "move" || verb == "up" {
+        if let last = words.last, last.hasPrefix("id="), ["down", "move", "up", "withheld", "cancel"].contains(verb) {
             words.removeLast()
             guard let n = Int(last.dropFirst(3)), n >= 0 else { throw fail("malformed finger id \"\(last)\"") }
             id = n
@@ -145,7 +166,10 @@ struct TouchScriptParser {
         case "down", "move":
             let point = try point(words)
             if verb == "down" {
-                guard !fingersDown.contains(id) else { throw fail("finger \(id) is already down") }
+                // A down releases a withheld finger.
+                guard !fingersDown.contains(id) || withheld.remove(id) != nil else {
+                    throw fail("finger \(id) is already down")
+                }
                 fingersDown.insert(id)
                 action = .down(id: id, point: point)
             } else {
@@ -155,11 +179,33 @@ struct TouchScriptParser {
         case "up":
             try noMore(words, from: 0)
             guard fingersDown.remove(id) != nil else { throw fail("finger \(id) is not down") }
+            withheld.remove(id)
             action = .up(id: id)
+        case "withheld":
+            try noMore(words, from: 0)
+            guard fingersDown.insert(id).inserted else { throw fail("finger \(id) is already down") }
+            withheld.insert(id)
+            action = .withheld(id: id)
+        case "cancel" where text.contains("id="):
+            try noMore(words, from: 0)
+            guard fingersDown.remove(id) != nil else { throw fail("finger \(id) is not down") }
+            withheld.remove(id)
+            action = .cancelContact(id: id)
         case "cancel":
             try noMore(words, from: 0)
             fingersDown.removeAll()
+            withheld.removeAll()
             action = .cancel
+        case "uncertain", "hidden", "shown":
+            guard let word = words.first else { throw fail("missing reason after \(verb)") }
+            try noMore(words, from: 1)
+            if verb == "uncertain" {
+                guard let why = Uncertainty(rawValue: word) else { throw fail("unknown uncertainty \"\(word)\"") }
+                action = .uncertain(why)
+            } else {
+                guard let by = HiddenBy(rawValue: word) else { throw fail("unknown cover \"\(word)\"") }
+                action = verb == "hidden" ? .hidden(by) : .shown(by)
+            }
         case "action":
             guard let result = words.first else { throw fail("missing action result (ok or fail)") }
             try noMore(words, from: 1)

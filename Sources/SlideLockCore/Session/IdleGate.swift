@@ -17,20 +17,28 @@ public enum IdleHookEvent: String, Equatable, Sendable {
     case sleep, wake
 }
 
-/// What became of one event passed through the gate.
+/// What became of one event passed through the gate (or of time passing).
 public struct IdleStep: Equatable, Sendable {
-    /// The event for the `LockSession`, nil when the gate consumed it (a wake touch).
-    public var forward: LockEvent?
+    /// The events for the `LockSession`, in order: the event itself, after `.shown(.idle)`
+    /// when it woke the panel, or `.hidden(.idle)` when the panel went dim or blank.
+    public var forward: [LockEvent]
     public var effects: [IdleEffect]
+
+    public init(forward: [LockEvent] = [], effects: [IdleEffect] = []) {
+        self.forward = forward
+        self.effects = effects
+    }
 }
 
 /// Sits in front of `LockSession`: dims and blanks the panel after `display.dim_after` /
-/// `blank_after` seconds without a touch, and consumes the touch that wakes it.
+/// `blank_after` seconds without a touch, and wakes it on a touch.
 ///
-/// A touch that lands on a dim or blank panel only wakes it: that contact, and every other
-/// contact that lands before all of them have lifted, never reaches the session, however it
-/// moves. So a hand brushing a dark panel cannot grab the thumb, and the session's own rule
-/// (one finger, from the thumb, throughout) starts from a panel the person can see.
+/// It keeps no memory of fingers and holds no touch back: it tells the session when the
+/// panel stops and starts showing the lock (`.hidden(.idle)` / `.shown(.idle)`), and the
+/// `UnlockAuthority` does the rest: a touch that lands on a dim or blank panel, and every
+/// contact down when it wakes or that lands before all of them have lifted, never unlocks.
+/// Call `noteActivity` while the session is not at rest or any contact is down, so the
+/// panel never dims or blanks under a finger.
 public struct IdleGate: Sendable {
     public let settings: PanelPowerSettings
     /// Whether `sleep`/`wake` hook effects are wanted (`action.idle_hook` is set).
@@ -39,10 +47,6 @@ public struct IdleGate: Sendable {
     public private(set) var power: PanelPower = .awake
     /// Start of the current quiet period (last touch, wake, or activity).
     public private(set) var quietSince: Double
-    /// Contacts the session sees (landed while awake).
-    var passed: Set<Int> = []
-    /// Contacts the gate swallows until they lift (wake touches and their companions).
-    var swallowed: Set<Int> = []
     var pending: [LockLogEntry] = []
 
     public init(settings: PanelPowerSettings, hasHook: Bool = false, now: Double) {
@@ -67,68 +71,43 @@ public struct IdleGate: Sendable {
         }
     }
 
-    /// True while a wake touch (or a finger that joined it) is still down.
-    public var isSwallowing: Bool { !swallowed.isEmpty }
-
     // MARK: - Events
 
-    /// Passes `event` through: a touch resets the idle timer, a touch on a dim or blank
-    /// panel wakes it and is consumed until it lifts. Other events also let due deadlines
-    /// happen (a tick at `t` first dims or blanks what is due by `t`).
+    /// Passes `event` through: a touch restarts the idle timer, and one on a dim or blank
+    /// panel wakes it. Other events also let due deadlines happen (a tick at `t` first dims
+    /// or blanks what is due by `t`).
     public mutating func handle(_ event: LockEvent) -> IdleStep {
-        var effects: [IdleEffect] = []
         switch event {
-        case .touchDown(let id, _, let t):
+        case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchMove(_, _, let t), .touchUp(_, let t),
+            .touchCancel(_, let t):
             // A touch that arrives before the loop applied a due deadline still met a lit
-            // panel: it is judged by what was shown, and restarts the timer.
+            // panel: it restarts the timer.
             quietSince = max(quietSince, t)
-            if swallowed.contains(id) {
-                // A repeated down (its up was lost) is still the wake touch until it lifts.
-                note("swallowed-touch", "repeat-down", at: t)
-                return IdleStep(forward: nil, effects: [])
-            }
-            // A repeated down of a contact the session has: the session handles it.
-            if passed.contains(id) { return IdleStep(forward: event, effects: []) }
-            if power != .awake {
-                swallowed.insert(id)
-                note("wake", "touch", at: t)
-                wakeEffects(into: &effects)
-                return IdleStep(forward: nil, effects: effects)
-            }
-            if !swallowed.isEmpty {
-                // Another finger while a wake touch is down: it joins the wake touch.
-                swallowed.insert(id)
-                note("swallowed-touch", "wake-touch-down", at: t)
-                return IdleStep(forward: nil, effects: [])
-            }
-            passed.insert(id)
-            return IdleStep(forward: event, effects: [])
-        case .touchMove(let id, _, let t):
-            quietSince = max(quietSince, t)
-            return IdleStep(forward: passed.contains(id) ? event : nil, effects: [])
-        case .touchUp(let id, let t):
-            quietSince = max(quietSince, t)
-            if swallowed.remove(id) != nil { return IdleStep(forward: nil, effects: []) }
-            return IdleStep(forward: passed.remove(id) != nil ? event : nil, effects: [])
-        case .touchCancel(let t):
-            quietSince = max(quietSince, t)
-            swallowed.removeAll()
-            passed.removeAll()
-            return IdleStep(forward: event, effects: [])
+            guard power != .awake, isLanding(event) else { return IdleStep(forward: [event]) }
+            note("wake", "touch", at: t)
+            var step = wakeStep(at: t)
+            step.forward.append(event)
+            return step
         case .tick(let t), .actionFinished(_, let t), .reset(let t):
-            effects = advance(to: t)
-            return IdleStep(forward: event, effects: effects)
+            var step = advance(to: t)
+            step.forward.append(event)
+            return step
+        case .uncertain, .hidden, .shown:
+            return IdleStep(forward: [event])
         }
     }
 
-    /// Wakes the panel from outside (SIGUSR2): the timer starts again. Nothing is consumed.
-    public mutating func wake(at t: Double) -> [IdleEffect] {
+    /// Wakes the panel from outside (SIGUSR2): the timer starts again, and the fingers down
+    /// are uncertain (`Uncertainty.wake`) whether or not the panel was asleep.
+    public mutating func wake(at t: Double) -> IdleStep {
         quietSince = max(quietSince, t)
-        guard power != .awake else { return [] }
+        var step = IdleStep(forward: [.uncertain(.wake, time: t)])
+        guard power != .awake else { return step }
         note("wake", "signal", at: t)
-        var effects: [IdleEffect] = []
-        wakeEffects(into: &effects)
-        return effects
+        let woken = wakeStep(at: t)
+        step.forward += woken.forward
+        step.effects += woken.effects
+        return step
     }
 
     /// Something on screen is still happening (a slide, a hook, a state timing out): the
@@ -137,23 +116,22 @@ public struct IdleGate: Sendable {
         quietSince = max(quietSince, t)
     }
 
-    /// Dims or blanks whatever is due by `t`.
-    public mutating func advance(to t: Double) -> [IdleEffect] {
-        // A finger resting on the panel is not idleness.
-        guard passed.isEmpty && swallowed.isEmpty else { return [] }
+    /// Dims or blanks whatever is due by `t`; leaving `awake` hides the lock.
+    public mutating func advance(to t: Double) -> IdleStep {
         let target = power(afterQuiet: t - quietSince)
-        guard rank(target) > rank(power) else { return [] }
-        var effects: [IdleEffect] = []
-        if power == .awake && hasHook { effects.append(.hook(.sleep)) }
+        guard rank(target) > rank(power) else { return IdleStep() }
+        var step = IdleStep(effects: [.power(target)])
+        if power == .awake {
+            step.forward.append(.hidden(.idle, time: t))
+            if hasHook { step.effects.append(.hook(.sleep)) }
+        }
         power = target
         note(target.rawValue, at: t)
-        effects.insert(.power(target), at: 0)
-        return effects
+        return step
     }
 
     /// When time alone next changes the power (a poll timeout), or nil.
     public var nextDeadline: Double? {
-        guard passed.isEmpty && swallowed.isEmpty else { return nil }
         let candidates: [Double] = [
             power == .awake && settings.dimAfter > 0 ? settings.dimAfter : nil,
             power != .blank && settings.blankAfter > 0 ? settings.blankAfter : nil,
@@ -184,10 +162,19 @@ public struct IdleGate: Sendable {
         }
     }
 
-    mutating func wakeEffects(into effects: inout [IdleEffect]) {
+    /// A touch that lands (or a known contact's down, when a gate releases it) wakes.
+    func isLanding(_ event: LockEvent) -> Bool {
+        switch event {
+        case .touchDown, .touchWithheld: return true
+        default: return false
+        }
+    }
+
+    mutating func wakeStep(at t: Double) -> IdleStep {
         power = .awake
-        effects.append(.power(.awake))
-        if hasHook { effects.append(.hook(.wake)) }
+        var step = IdleStep(forward: [.shown(.idle, time: t)], effects: [.power(.awake)])
+        if hasHook { step.effects.append(.hook(.wake)) }
+        return step
     }
 
     mutating func note(_ name: String, _ detail: String? = nil, at t: Double) {

@@ -3,10 +3,9 @@
 ///
 /// locked -> pressed (finger lands on the thumb) -> dragging (thumb follows the finger)
 /// -> on release: unlock (-> busy -> unlocked | failed -> locked) or spring back home.
-/// Only a drag that began on the thumb, with one finger held throughout, can unlock; and
-/// only when that finger's own travel covered the threshold, no step of it was faster than
-/// `gesture.maxSpeed`, and it took `gesture.minDuration` (see LockSession+Touches.swift).
-/// These hold whatever the ghost filter in front of the session does or is set to.
+/// Whether a release unlocks is `authority`'s decision alone (`UnlockAuthority`, whose
+/// documentation states the rule): the session sees every event only after it, grabs only
+/// with a contact it still allows, and completes only with its `UnlockGrant`.
 public struct LockSession: Sendable {
     public let settings: Settings
     /// Thumb geometry used for hit testing and progress (`relayout` when the screen changes).
@@ -30,36 +29,19 @@ public struct LockSession: Sendable {
     /// Seconds of the exit-mode slide-off transition (when enabled).
     public static let exitDuration = 0.35
 
-    /// Shortest and longest time one touch sample is taken to span when judging finger
-    /// speed (`SlideRules`): panels report every 4-33 ms while a finger moves, so two
-    /// samples closer than that were batched, and a step after a silence happened within
-    /// one report interval of the finger starting to move.
-    public static let sampleIntervals = (shortest: 1.0 / 120, longest: 1.0 / 30)
-
     /// A finger holding the thumb.
     struct Grab: Sendable {
         var contact: Int
         /// Finger offset along the track minus thumb offset, fixed at grab time.
         var grabOffset: Double
         var pressedAt: Double
+        /// The thumb's samples, for the velocity it keeps when let go.
         var tracker = VelocityTracker()
-        /// The finger's offset along the track when it grabbed: its own travel counts,
-        /// not where the thumb happened to be.
-        var fingerStart: Double
-        /// The finger's latest sample, for the speed rule.
-        var lastPoint: Point
-        var lastTime: Double
-        /// The finger's latest offset along the track.
-        var fingerOffset: Double
-        /// When the finger is taken to have started moving (see `sampleIntervals`).
-        var motionStart: Double?
-        /// When the finger's travel (and the thumb) first reached the threshold.
-        var reachedAt: Double?
     }
 
+    /// Decides every unlock; keeps every contact on the glass.
+    public internal(set) var authority: UnlockAuthority
     var hue: HueAnimation
-    /// Every contact currently down, grabbing or not.
-    var contacts: Set<Int> = []
     var grab: Grab?
     /// Thumb offset from home in pixels while nothing moves it on its own.
     var restOffset = 0.0
@@ -83,6 +65,17 @@ public struct LockSession: Sendable {
         self.settings = settings
         self.layout = layout
         hue = HueAnimation(settings.animation)
+        authority = UnlockAuthority(gesture: settings.gesture, layout: layout)
+    }
+
+    /// A session for reloaded `settings` that keeps what `old` knows of the fingers on the
+    /// glass (each of them now uncertain): a reload never makes the authority forget one.
+    public init(settings: Settings, layout: Layout, reloadedFrom old: LockSession, time t: Double) {
+        self.init(settings: settings, layout: layout)
+        authority = old.authority
+        authority.reconfigure(gesture: settings.gesture, layout: layout, why: .reload, time: t)
+        pending = old.pending + authority.takeLog()
+        now = max(old.now, t)
     }
 
     /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
@@ -99,17 +92,17 @@ public struct LockSession: Sendable {
         let t = max(event.time, now)
         advance(to: t, effects: &effects)
         guard !hasExited else { return effects }
+        authority.observe(event)
+        dropGrabIfRefused(time: t, effects: &effects)
         switch event {
         case .touchDown(let id, let point, _): touchDown(id: id, at: point, time: t, effects: &effects)
         case .touchMove(let id, let point, _): touchMove(id: id, to: point, time: t, effects: &effects)
         case .touchUp(let id, _): touchUp(id: id, time: t, effects: &effects)
-        case .touchCancel:
-            contacts.removeAll()
-            if grab != nil { cancelGrab(reason: "touch-cancel", time: t, effects: &effects) }
-        case .tick: break
+        case .touchCancel, .touchWithheld, .uncertain, .hidden, .shown, .tick: break
         case .actionFinished(let success, _): actionFinished(success: success, time: t)
         case .reset: reset(time: t)
         }
+        pending += authority.takeLog()
         return effects
     }
 
@@ -159,14 +152,18 @@ public struct LockSession: Sendable {
         motion = nil
         layout = newLayout
         restOffset = progress * layout.travel
-        contacts.removeAll()
+        authority.reconfigure(gesture: settings.gesture, layout: newLayout, why: .relayout, time: now)
         note("relayout", at: now)
         return effects
     }
 
+    /// Back to locked (SIGUSR1). The authority stays: the fingers down are still down, and
+    /// it has already counted this as a moment of uncertainty.
     mutating func reset(time t: Double) {
         let log = pending
+        let kept = authority
         self = LockSession(settings: settings, layout: layout)
+        authority = kept
         now = t
         pending = log
         note("reset", at: t)

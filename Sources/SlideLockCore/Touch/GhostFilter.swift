@@ -48,7 +48,18 @@ public struct GhostFilter: Sendable {
         self.screen = screen
     }
 
-    /// Longest allowed step between two samples of one contact, pixels.
+    /// The time `maximumJump` is allowed per, seconds: one report at 60 Hz.
+    public static let jumpInterval = 1.0 / 60
+    /// Most intervals a step is allowed for, however long the silence before it.
+    public static let jumpIntervalsMax = 4.0
+
+    /// Longest allowed step between two samples of one contact `dt` seconds apart, pixels.
+    public func maximumJump(over dt: Double) -> Double {
+        let intervals = dt.isFinite ? min(max(dt / GhostFilter.jumpInterval, 1), GhostFilter.jumpIntervalsMax) : 1
+        return maximumJump * intervals
+    }
+
+    /// Longest allowed step between two samples one `jumpInterval` (or less) apart, pixels.
     public var maximumJump: Double {
         settings.maximumJumpFraction * (screen.width * screen.width + screen.height * screen.height).squareRoot()
     }
@@ -138,7 +149,8 @@ public struct GhostFilter: Sendable {
         let dx = sample.position.x - track.latest.position.x
         let dy = sample.position.y - track.latest.position.y
         let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance > maximumJump else { return false }
+        let limit = maximumJump(over: sample.time - track.latest.time)
+        guard distance > limit else { return false }
         let id = sample.id
         if track.phase == .live {
             var cancel = track.latest
@@ -149,7 +161,7 @@ public struct GhostFilter: Sendable {
         let verb = track.phase == .live ? "cancelled" : "ignored"
         out.log.append(
             "touch: \(verb) contact #\(id): jumped \(number(distance)) px in one sample "
-                + "to \(format(sample.position)), limit \(number(maximumJump)) px")
+                + "to \(format(sample.position)), limit \(number(limit)) px")
         tracks[id]!.phase = .ignored
         return true
     }

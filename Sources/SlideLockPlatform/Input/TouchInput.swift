@@ -222,7 +222,8 @@ public final class TouchInput {
         }
         // A finger may already be down: start from the device's state, not from nothing.
         let (slots, current) = device.snapshot()
-        let out = pipeline.resync(slots: slots, currentSlot: current, time: MonotonicClock.now(), nextID: &nextID)
+        let out = pipeline.resync(
+            slots: slots, currentSlot: current, time: MonotonicClock.now(), why: .deviceAdopted, nextID: &nextID)
         log.append(LogLine(.info, "input: using \(describe(device))"))
         log += out.log.map { LogLine(.debug, $0) }
         open.append(OpenDevice(device: device, pipeline: pipeline))
@@ -231,9 +232,9 @@ public final class TouchInput {
 
     /// Maps touch onto a screen of another size or rotation (the touch output came back
     /// with another mode). Each device's contacts are cancelled and its pipeline starts
-    /// afresh without the device's state: a finger still down landed on a screen that was
-    /// gone, so it counts for nothing until it lifts (its slot is unknown to the new
-    /// pipeline), and the next touch is a new contact.
+    /// afresh from the device's state: a finger still down is reported again as a contact
+    /// that landed at the remap (`Uncertainty.remap`), so it is counted as a finger on the
+    /// glass and never unlocks.
     public func remap(screen: Size, rotation: ImageRotation) {
         guard screen != options.screen || rotation != options.rotation else { return }
         options.screen = screen
@@ -241,12 +242,15 @@ public final class TouchInput {
         let now = MonotonicClock.now()
         for index in open.indices {
             let device = open[index].device
-            queued += open[index].pipeline.deviceRemoved(time: now).events
+            queued += open[index].pipeline.deviceRemoved(time: now, why: .remap).events
             guard
-                let pipeline = TouchPipeline(
+                var pipeline = TouchPipeline(
                     axes: device.capabilities.axes, screen: screen, rotation: rotation,
                     settings: options.settings, relativePointer: device.capabilities.kind == .mouse)
             else { continue }
+            let (slots, current) = device.snapshot()
+            queued +=
+                pipeline.resync(slots: slots, currentSlot: current, time: now, why: .remap, nextID: &nextID).events
             open[index].pipeline = pipeline
         }
         log.append(

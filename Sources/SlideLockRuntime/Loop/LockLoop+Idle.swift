@@ -9,23 +9,27 @@ extension LockLoop {
     func passThroughIdle(_ events: [LockEvent], now: Double) -> [LockEvent] {
         guard let idle else { return events }
         idle.service(now: now)
-        // A slide, a hook or a state on show is not idleness.
-        if !session.isAtRest { idle.gate.noteActivity(at: now) }
+        // A slide, a hook, a state on show or a finger on the glass is not idleness.
+        if !session.isAtRest || session.authority.contactsDown > 0 { idle.gate.noteActivity(at: now) }
         var forwarded: [LockEvent] = []
         for event in events {
             let step = idle.gate.handle(event)
             applyIdle(step.effects, now: now)
-            if let f = step.forward { forwarded.append(f) }
+            forwarded += step.forward
         }
-        applyIdle(idle.gate.advance(to: now), now: now)
+        let due = idle.gate.advance(to: now)
+        applyIdle(due.effects, now: now)
+        forwarded += due.forward
         for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
         return forwarded
     }
 
-    /// SIGUSR2: wake the panel from outside.
+    /// SIGUSR2: wake the panel from outside. The fingers down are uncertain either way.
     func wakeFromSignal(now: Double) {
-        guard let idle else { return }
-        applyIdle(idle.gate.wake(at: now), now: now)
+        guard let idle else { return apply(session.handle(.uncertain(.wake, time: now)), now: now) }
+        let step = idle.gate.wake(at: now)
+        applyIdle(step.effects, now: now)
+        for event in step.forward { apply(session.handle(event), now: now) }
         for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
     }
 

@@ -30,9 +30,9 @@ extension LockLoop {
         guard away == nil else { return }
         away = MasterAway(since: now, nextTry: now + LockLoop.masterRetryInterval)
         log.warning("another program took DRM master: the lock is not on screen, touches are ignored until it is back")
-        // A slide in progress ends here: the finger that made it is no longer seen.
-        apply(session.handle(.touchCancel(time: now)), now: now)
-        unseenTouches.hide()
+        // A slide in progress ends here, and no finger down now or landing until the lock is
+        // back on screen can unlock (`UnlockAuthority`).
+        apply(session.handle(.hidden(.master, time: now)), now: now)
         sessionVersion += 1
     }
 
@@ -54,9 +54,12 @@ extension LockLoop {
         }
     }
 
-    /// Touches count again once the lock is back on a screen (`UnseenTouchGate.show`).
+    /// Touches count again once the lock is back on a screen: contacts that landed before
+    /// this moment, or are down at it, never unlock.
     func noteShownAfterRegain(now: Double) {
-        if away == nil && unseenTouches.isHidden { unseenTouches.show(at: now) }
+        if away == nil && session.authority.hiddenBy.contains(.master) {
+            apply(session.handle(.shown(.master, time: now)), now: now)
+        }
     }
 
     /// A finger landing is the moment a lost master matters most: ask the kernel (one ioctl)

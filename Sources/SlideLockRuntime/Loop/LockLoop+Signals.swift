@@ -36,8 +36,9 @@ extension LockLoop {
             // With every output unplugged the session keeps its layout until one comes back.
             let freshSession =
                 fresh.indices.contains(touchIndex)
-                ? LockSession(settings: settings, layout: fresh[touchIndex].builder.layout)
-                : LockSession(settings: settings, layout: session.layout)
+                ? LockSession(
+                    settings: settings, layout: fresh[touchIndex].builder.layout, reloadedFrom: session, time: now)
+                : LockSession(settings: settings, layout: session.layout, reloadedFrom: session, time: now)
             for view in fresh { try view.prepare(freshSession.visual(at: now)) }
             // A running hook finishes under the old settings; the new one is used next time.
             if action?.isRunning != true { action = try makeAction(settings) }
@@ -46,7 +47,9 @@ extension LockLoop {
             session = freshSession
             if let idle {
                 // The panel is woken and the new idle timings start from now.
-                applyIdle(idle.gate.wake(at: now), now: now)
+                let step = idle.gate.wake(at: now)
+                applyIdle(step.effects, now: now)
+                for event in step.forward { apply(session.handle(event), now: now) }
                 idle.reconfigure(settings, now: now)
             }
             sessionVersion += 1

@@ -40,8 +40,6 @@ public final class LockLoop {
     var healthy = true
     /// Set while another program holds DRM master (nothing is drawn, no touch counts).
     var away: MasterAway?
-    /// Keeps touches made while the lock was not on screen from the session.
-    var unseenTouches = UnseenTouchGate()
     /// Keyboards kept from the console (`input.keyboard_lockout`), if any.
     public var keyboards: KeyboardGuard?
     /// Writes one line per frame that reached the screen (`--trace`), if set.
@@ -97,6 +95,8 @@ public final class LockLoop {
 
     func runLoop() throws -> Int32 {
         let start = waiter.now()
+        // No touch counts before the lock is on screen (`reportReadyOnce` shows it).
+        apply(session.handle(.hidden(.startup, time: start)), now: start)
         for view in views { try view.prepare(session.visual(at: start)) }
         logFontWarnings()
         var lastState = session.state
@@ -137,8 +137,7 @@ public final class LockLoop {
             for line in action?.takeLog() ?? [] { log.log(line) }
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
-            events = passThroughIdle(events, now: now).compactMap { unseenTouches.pass($0) }
-            for event in events { apply(session.handle(event), now: now) }
+            for event in passThroughIdle(events, now: now) { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             if session.state != lastState {
                 sessionVersion += 1
@@ -185,6 +184,7 @@ public final class LockLoop {
         guard !readyReported, !display.isFlipPending, !views.isEmpty, views.allSatisfy({ $0.shownVersion != nil })
         else { return }
         readyReported = true
+        apply(session.handle(.shown(.startup, time: waiter.now())), now: waiter.now())
         try? notifier?.ready(status: "locked")
         onFirstFrame()
     }

@@ -1,0 +1,50 @@
+// The slide rule of `UnlockAuthority` (rules 5-7 of its documentation), judged on the
+// contact's own samples when it lifts.
+extension UnlockAuthority {
+    /// What a slide that passed the rule measured.
+    struct JudgedSlide {
+        var duration: Double
+        var velocity: Double
+        var flung: Bool
+    }
+
+    func judgeSlide(_ contact: Contact?, release t: Double) -> Result<JudgedSlide, UnlockRefusal> {
+        guard let c = contact else { return .failure(UnlockRefusal("not-lifted")) }
+        if let refusal = c.refusal { return .failure(refusal) }
+        if c.withheld { return .failure(UnlockRefusal("withheld")) }
+        guard let landing = c.offsets.first, let last = c.offsets.last, !c.truncated || c.offsets.count > 2 else {
+            return .failure(UnlockRefusal("no-path"))
+        }
+        let travel = layout.travel
+        let needed = min(max(gesture.threshold, 0), 1) * travel
+        let velocity = c.tracker.velocity(releaseTime: t)
+        let reached = travel > 0 && last - landing >= needed - 1e-9
+        var distance = needed
+        var flung = false
+        if !reached {
+            let share = UnlockAuthority.flingShare * travel
+            let projected = last - landing + velocity * gesture.flingProjection
+            guard gesture.fling, travel > 0, velocity > 0, last - landing >= share - 1e-9, projected >= travel - 1e-9
+            else { return .failure(UnlockRefusal("spring-back")) }
+            distance = share
+            flung = true
+        }
+        // The crossing: from the start of the final stretch at or past the distance, back to
+        // the latest sample that still had `crossingShare` of it to go.
+        var reach = c.offsets.count - 1
+        while reach > 0 && c.offsets[reach - 1] - landing >= distance - 1e-9 { reach -= 1 }
+        var from = reach - 1
+        while from >= 0 && c.offsets[reach] - c.offsets[from] < UnlockAuthority.crossingShare * distance { from -= 1 }
+        guard from >= 0, c.times.count - from >= 3 else {
+            return .failure(UnlockRefusal("too-quick", "in one report interval"))
+        }
+        let firstInterval = c.times[from + 1] - c.times[from]
+        let secondInterval = c.times[from + 2] - c.times[from + 1]
+        let took = min(firstInterval, secondInterval) + (c.times[c.times.count - 1] - c.times[from + 1])
+        guard took >= gesture.minDuration - 1e-9 else {
+            let ms = "\(LockSession.whole(took * 1000)) ms, needs \(LockSession.whole(gesture.minDuration * 1000))"
+            return .failure(UnlockRefusal("too-quick", ms))
+        }
+        return .success(JudgedSlide(duration: t - c.landedAt, velocity: velocity, flung: flung))
+    }
+}

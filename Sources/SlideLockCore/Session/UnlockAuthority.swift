@@ -1,0 +1,250 @@
+/// The one place that decides whether the lock opens. `LockSession` passes it every event
+/// first and completes an unlock only with the `UnlockGrant` it returns; the gates in front
+/// of the session (ghost filter, idle dim, a lost display) can only withhold a contact
+/// (`LockEvent.touchWithheld`) or hide the panel, never release one.
+///
+/// **A slide unlocks only when all of this holds for its contact:**
+/// 1. It is one contact, continuously down since it landed, and it landed while the panel
+///    showed this lock: after the latest `shown` moment and every moment of uncertainty
+///    (`uncertain`, `shown`, `hidden`, `reset`, a cancel, a relayout), compared by landing
+///    time, so a down a gate released late still counts from when it landed.
+/// 2. No other contact was down at any moment of its life, withheld ones included.
+/// 3. No moment of uncertainty came while it was down; and one that came while any
+///    contact was down also disqualifies every contact that lands before all have lifted.
+/// 4. A gate let it grab (`touchDown`), and the session saw it land on the thumb.
+/// 5. Its own samples carry it, along the track, from where it landed through the
+///    threshold distance (`gesture.threshold` x travel) and it is still past it at
+///    release; or, with `gesture.fling`, past `flingShare` of the travel with a release
+///    velocity (least squares over real time, `VelocityTracker`) that projected for
+///    `gesture.fling_projection` seconds carries it past the end.
+/// 6. Every step between two of its samples is within `gesture.max_speed` over the real
+///    time between them: a step with no time between its samples is a burst (infinitely
+///    fast), never a batch, and no step is credited more time than it took.
+/// 7. The crossing takes time: from the latest sample from which the finger still had
+///    `crossingShare` of the needed distance to go, to its last sample, spans at least
+///    `gesture.min_duration` of real time and at least two report intervals (three
+///    samples). The first interval counts for no more than the one after it, so a finger
+///    resting, or twitching, before a fast burst earns nothing for the rest.
+///
+/// Other sources (`UnlockSource`) are decided here by their own rules; none is enabled yet
+/// and each is refused, logged with its source.
+public struct UnlockAuthority: Sendable {
+    /// Only this file makes grants (see `UnlockGrant`).
+    public struct Key: Sendable { fileprivate init() {} }
+
+    /// Share of the needed distance the crossing (rule 7) starts from: a twitch smaller than
+    /// the rest does not move the crossing's start.
+    public static let crossingShare = 0.95
+    /// Share of the travel a flung slide must cover with its own samples (rule 5).
+    public static let flingShare = 0.3
+    /// Samples of one contact kept for judging: minutes of movement at 200 Hz. A longer
+    /// path loses its oldest samples and is judged from what is left.
+    public static let pathCapacity = 16_384
+
+    public private(set) var gesture: GestureSettings
+    /// Thumb geometry: travel and the track's direction.
+    public private(set) var layout: Layout
+
+    /// One finger on the glass.
+    struct Contact: Sendable {
+        var landedAt: Double
+        /// Why it can never unlock; nil while it still may.
+        var refusal: UnlockRefusal?
+        /// A gate keeps it from the thumb.
+        var withheld: Bool
+        /// Its samples: time and offset along the track (the landing first).
+        var times: [Double] = []
+        var offsets: [Double] = []
+        var lastPoint: Point?
+        var tracker = VelocityTracker()
+        /// The oldest samples were dropped (`pathCapacity`).
+        var truncated = false
+    }
+
+    var contacts: [Int: Contact] = [:]
+    /// Contacts that lifted with the latest event, kept for the decision on their release.
+    var released: [Int: Contact] = [:]
+    /// What hides the panel now.
+    public private(set) var hiddenBy: Set<HiddenBy> = []
+    /// The latest moment of uncertainty (or showing): contacts must land after it.
+    public private(set) var uncertainSince = -Double.infinity
+    /// A moment of uncertainty came while contacts were down: until all have lifted, no
+    /// new contact qualifies.
+    public private(set) var tainted = false
+    var pending: [LockLogEntry] = []
+
+    public init(gesture: GestureSettings, layout: Layout) {
+        self.gesture = gesture
+        self.layout = layout
+    }
+
+    /// Contacts down now, withheld ones included.
+    public var contactsDown: Int { contacts.count }
+
+    /// True while `id` is down, was let through by the gates and may still unlock.
+    public func mayGrab(_ id: Int) -> Bool {
+        guard let c = contacts[id] else { return false }
+        return !c.withheld && c.refusal == nil
+    }
+
+    /// Why contact `id` can no longer unlock, or nil (also nil for an unknown contact).
+    public func refusal(of id: Int) -> UnlockRefusal? { contacts[id]?.refusal ?? released[id]?.refusal }
+
+    /// The log entries written since the last call, oldest first.
+    public mutating func takeLog() -> [LockLogEntry] {
+        defer { pending.removeAll() }
+        return pending
+    }
+
+    /// New gesture settings and geometry (a reload or relayout), which is a moment of
+    /// uncertainty for every contact down.
+    public mutating func reconfigure(gesture: GestureSettings, layout: Layout, why: Uncertainty, time: Double) {
+        self.gesture = gesture
+        self.layout = layout
+        observe(.uncertain(why, time: time))
+    }
+
+    // MARK: - Decisions
+
+    /// Decides `request` and logs the decision with its source (`authority <source>
+    /// granted|refused ...`). A slide's contact must have lifted with the event just observed.
+    public mutating func decide(_ request: UnlockRequest) -> UnlockVerdict {
+        let verdict: UnlockVerdict
+        switch request {
+        case .slide(let id, let t):
+            switch judgeSlide(released[id], release: t) {
+            case .success(let slide):
+                verdict = .granted(
+                    UnlockGrant(
+                        authorisedBy: Key(), source: .slide, time: t, contactDuration: slide.duration,
+                        velocity: slide.velocity, flung: slide.flung))
+            case .failure(let refusal): verdict = .refused(refusal)
+            }
+        case .ctl, .button, .tap:
+            // The seam for the other sources: each gets its own rule here when enabled.
+            verdict = .refused(UnlockRefusal("source-disabled"))
+        }
+        switch verdict {
+        case .granted(let g):
+            note("authority", "\(request.source.rawValue) granted\(g.flung ? " fling" : "")", at: request.time)
+        case .refused(let r): note("authority", "\(request.source.rawValue) refused \(r)", at: request.time)
+        }
+        return verdict
+    }
+
+    // MARK: - Events
+
+    /// Takes every event the session gets, before the session acts on it.
+    public mutating func observe(_ event: LockEvent) {
+        released.removeAll()
+        switch event {
+        case .touchDown(let id, let point, let t):
+            if let c = contacts[id], c.withheld {
+                contacts[id]!.withheld = false
+                contacts[id]!.lastPoint = nil
+                record(id, point, at: c.landedAt)
+                if t > c.landedAt { record(id, point, at: t) }
+                return
+            }
+            land(id, at: t)
+            record(id, point, at: t)
+        case .touchWithheld(let id, let t):
+            if contacts[id] != nil {
+                contacts[id]!.withheld = true
+            } else {
+                land(id, at: t)
+                contacts[id]!.withheld = true
+            }
+        case .touchMove(let id, let point, let t):
+            guard contacts[id] != nil else {
+                // A contact nobody reported down: the stream cannot be trusted.
+                return doubt(UnlockRefusal("uncertain-unknown-contact"), at: t)
+            }
+            record(id, point, at: t)
+        case .touchUp(let id, _):
+            if let c = contacts.removeValue(forKey: id) { released[id] = c }
+            if contacts.isEmpty { tainted = false }
+        case .touchCancel(let id, let t):
+            doubt(UnlockRefusal("uncertain-cancel"), at: t)
+            if let id { contacts[id] = nil } else { contacts.removeAll() }
+            if contacts.isEmpty { tainted = false }
+        case .uncertain(let why, let t):
+            doubt(UnlockRefusal("uncertain-" + why.rawValue), at: t)
+        case .hidden(let by, let t):
+            hiddenBy.insert(by)
+            doubt(UnlockRefusal("hidden-" + by.rawValue), at: t)
+        case .shown(let by, let t):
+            hiddenBy.remove(by)
+            doubt(UnlockRefusal("shown-" + by.rawValue), at: t)
+        case .reset(let t):
+            doubt(UnlockRefusal("uncertain-" + Uncertainty.relock.rawValue), at: t)
+        case .tick, .actionFinished:
+            break
+        }
+    }
+
+    /// A contact lands: it qualifies only on a shown panel, after every uncertain moment,
+    /// alone; and every other contact down loses its chance.
+    mutating func land(_ id: Int, at t: Double) {
+        if contacts[id] != nil {
+            // A second down for a contact down: its up was lost, its history is unknown.
+            doubt(UnlockRefusal("uncertain-repeated-down"), at: t)
+            contacts[id] = nil
+        }
+        var refusal: UnlockRefusal?
+        if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
+            refusal = UnlockRefusal("hidden-" + by.rawValue)
+        } else if !(t > uncertainSince) {
+            refusal = UnlockRefusal("landed-before-shown")
+        } else if tainted {
+            refusal = UnlockRefusal("landed-while-uncertain")
+        } else if !contacts.isEmpty {
+            refusal = UnlockRefusal("extra-finger")
+        }
+        for other in contacts.keys where contacts[other]!.refusal == nil {
+            contacts[other]!.refusal = UnlockRefusal("second-finger")
+        }
+        contacts[id] = Contact(landedAt: t, refusal: refusal, withheld: false)
+    }
+
+    /// A moment of uncertainty at `t`: every contact down is out, and so is every contact
+    /// landing until all have lifted.
+    mutating func doubt(_ why: UnlockRefusal, at t: Double) {
+        uncertainSince = max(uncertainSince, t)
+        for id in contacts.keys where contacts[id]!.refusal == nil { contacts[id]!.refusal = why }
+        if !contacts.isEmpty { tainted = true }
+    }
+
+    /// Adds a sample to `id`'s path, applying the speed rule (rule 6).
+    mutating func record(_ id: Int, _ point: Point, at t: Double) {
+        guard var c = contacts[id] else { return }
+        contacts[id] = nil // `c` alone owns the buffers while they grow
+        defer { contacts[id] = c }
+        if let last = c.lastPoint, let lastTime = c.times.last, c.refusal == nil {
+            let dx = point.x - last.x
+            let dy = point.y - last.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            let dt = t - lastTime
+            let speed = distance == 0 ? 0 : dt > 0 ? distance / dt : Double.infinity
+            if !(speed <= gesture.maxSpeed) {
+                c.refusal = UnlockRefusal(
+                    "too-fast", "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
+            }
+        }
+        c.lastPoint = point
+        let offset = layout.offsetAlongTrack(x: point.x)
+        c.times.append(t)
+        c.offsets.append(offset)
+        c.tracker.add(time: t, position: offset)
+        if c.times.count > UnlockAuthority.pathCapacity {
+            let drop = c.times.count - UnlockAuthority.pathCapacity / 2
+            c.times.removeFirst(drop)
+            c.offsets.removeFirst(drop)
+            c.truncated = true
+        }
+    }
+
+    mutating func note(_ name: String, _ detail: String? = nil, at t: Double) {
+        pending.append(LockLogEntry(time: t, name: name, detail: detail))
+    }
+}
