@@ -201,11 +201,12 @@ extension ForgedSlideTests {
             switch s.kind {
             case .down: run.feed([.touchDown(id: s.id, point: p, time: s.time)])
             case .move:
-                fastest = max(
-                    fastest, LockSession.speed(from: last.position, at: last.time, to: s.position, at: s.time))
+                let d = ((s.position.x - last.position.x) * (s.position.x - last.position.x)
+                    + (s.position.y - last.position.y) * (s.position.y - last.position.y)).squareRoot()
+                fastest = max(fastest, d / (s.time - last.time))
                 run.feed([.touchMove(id: s.id, point: p, time: s.time)])
             case .up: run.feed([.touchUp(id: s.id, time: s.time)])
-            case .cancel: run.feed([.touchCancel(time: s.time)])
+            case .cancel: run.feed([.touchCancel(id: s.id, time: s.time)])
             }
             last = s
         }

@@ -20,15 +20,24 @@ struct GatedRun {
         session = LockSession(settings: s, width: 800, height: 480)
     }
 
+    /// The session's log lines, `name detail`.
+    var sessionLog: [String] = []
+
     mutating func feed(_ events: [LockEvent]) {
         for e in events {
-            let step = gate.handle(e)
-            idle += step.effects
-            gateLog += gate.takeLog().map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
-            guard let f = step.forward else { continue }
+            // As the loop does: a finger on the glass or a session not at rest is activity.
+            if session.authority.contactsDown > 0 || !session.isAtRest { gate.noteActivity(at: e.time) }
+            take(gate.handle(e))
+        }
+    }
+
+    mutating func take(_ step: IdleStep) {
+        idle += step.effects
+        gateLog += gate.takeLog().map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
+        for f in step.forward {
             forwarded += 1
             effects += session.handle(f).map(effectName)
-            _ = session.takeLog()
+            sessionLog += session.takeLog().map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
         }
     }
 
@@ -80,7 +89,7 @@ let idleCases: [IdleCase] = [
         power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
         idle: [.power(.blank), .power(.awake)]),
     IdleCase(
-        name: "second finger on the thumb while the wake touch is down is swallowed too",
+        name: "second finger on the thumb while the wake touch is down never unlocks",
         events: [.tick(time: 40), down(400, 41), down(homeX, 41.2, id: 1)]
             + slide(homeX, endX, from: 41.2, seconds: 0.5, id: 1) + [up(41.8, id: 1), up(42)],
         power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
@@ -90,18 +99,18 @@ let idleCases: [IdleCase] = [
             + slide(homeX, endX, from: 41.3, seconds: 0.5, id: 1) + [up(41.9, id: 1)],
         power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
     IdleCase(
-        name: "a repeated down of the wake touch (lost up) stays swallowed",
+        name: "a repeated down of the wake touch (lost up) never unlocks",
         events: [.tick(time: 40), down(homeX, 41), down(homeX, 41.1)]
             + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
         power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
     IdleCase(
         name: "touch-cancel during the wake touch: later moves of that contact go nowhere",
-        events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1)]
+        events: [.tick(time: 40), down(homeX, 41), .touchCancel(id: 0, time: 41.1)]
             + slide(homeX, endX, from: 41.1, seconds: 0.5) + [up(41.7)],
         power: .awake, sessionEffects: [], idle: [.power(.blank), .power(.awake)]),
     IdleCase(
         name: "touch-cancel during the wake touch, then a real slide unlocks",
-        events: [.tick(time: 40), down(homeX, 41), .touchCancel(time: 41.1), down(homeX, 42)]
+        events: [.tick(time: 40), down(homeX, 41), .touchCancel(id: 0, time: 41.1), down(homeX, 42)]
             + slide(homeX, endX, from: 42, seconds: 0.5) + [up(42.6)],
         power: .awake, sessionEffects: ["slideStarted", "unlock", "exit"],
         idle: [.power(.blank), .power(.awake)]),
@@ -120,22 +129,23 @@ let idleCases: [IdleCase] = [
         #expect(run.idle == c.idle)
     }
 
-    @Test func wakeTouchNeverReachesTheSession() {
+    @Test func wakeTouchNeverGrabsTheThumb() {
         var run = GatedRun()
         run.feed([.tick(time: 12), down(homeX, 13)] + slide(homeX, endX, from: 13, seconds: 0.5) + [up(13.6)])
-        #expect(run.forwarded == 1) // the tick only
         #expect(run.session.state == .locked)
         #expect(run.session.visual(at: 14).progress == 0)
         #expect(run.gateLog == ["dim", "wake touch"])
+        #expect(run.sessionLog.contains("ignored-touch landed-before-shown"))
     }
 
-    @Test func companionFingerIsLogged() {
+    @Test func companionFingerIsRefusedByTheAuthority() {
         var run = GatedRun()
         run.feed([.tick(time: 12), down(400, 13), down(homeX, 13.1, id: 1)])
-        #expect(run.gateLog == ["dim", "wake touch", "swallowed-touch wake-touch-down"])
-        #expect(run.gate.isSwallowing)
+        #expect(run.gateLog == ["dim", "wake touch"])
+        #expect(run.sessionLog.contains("ignored-touch extra-finger"))
+        #expect(run.session.authority.contactsDown == 2)
         run.feed([up(13.2), up(13.3, id: 1)])
-        #expect(!run.gate.isSwallowing)
+        #expect(run.session.authority.contactsDown == 0)
     }
 
     @Test func neverDimsOrBlanksWhenZero() {
@@ -179,10 +189,10 @@ let idleCases: [IdleCase] = [
         #expect(run.gate.nextDeadline == 30)
         run.at(30)
         #expect(run.gate.nextDeadline == nil) // blank: the loop sleeps
-        run.feed([down(300, 35)])
-        #expect(run.gate.nextDeadline == nil) // a finger is down
-        run.feed([up(36)])
-        #expect(run.gate.nextDeadline == 46)
+        run.feed([down(300, 35), .tick(time: 45), .tick(time: 50)])
+        #expect(run.gate.power == .awake) // a finger is down: no dimming under it
+        run.feed([up(51)])
+        #expect(run.gate.nextDeadline == 61)
     }
 
     @Test func levels() {
@@ -197,9 +207,10 @@ let idleCases: [IdleCase] = [
     @Test func signalWakes() {
         var run = GatedRun()
         run.at(40)
-        #expect(run.gate.wake(at: 41) == [.power(.awake)])
+        run.take(run.gate.wake(at: 41))
+        #expect(run.idle.last == .power(.awake))
         #expect(run.gate.power == .awake)
-        #expect(run.gate.wake(at: 42) == [])
+        #expect(run.gate.wake(at: 42) == IdleStep(forward: [.uncertain(.wake, time: 42)]))
         #expect(run.gate.nextDeadline == 52)
         // Nothing is swallowed after a signal wake: the next touch is ordinary.
         run.feed([down(homeX, 43)] + slide(homeX, endX, from: 43, seconds: 0.5) + [up(43.6)])
@@ -219,7 +230,7 @@ let idleCases: [IdleCase] = [
         var run = GatedRun { $0.action.idleHook = "/bin/true" }
         run.at(10)
         run.at(30)
-        #expect(run.gate.wake(at: 31) == [.power(.awake), .hook(.wake)])
+        #expect(run.gate.wake(at: 31).effects == [.power(.awake), .hook(.wake)])
         #expect(run.idle == [.power(.dim), .hook(.sleep), .power(.blank)])
         var blankHook = GatedRun { $0.action.idleHook = "  " }
         blankHook.at(10)

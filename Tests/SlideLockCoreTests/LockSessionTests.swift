@@ -100,33 +100,33 @@ let transitionCases: [TransitionCase] = [
     TransitionCase(
         name: "full slide unlocks (exit mode)", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.5) + [up(0.6)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
     TransitionCase(
         name: "short of the end springs back", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX - 20, from: 0, seconds: 0.5) + [up(0.7)],
-        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back slide"]),
     TransitionCase(
         name: "threshold below 1 unlocks early", settings: settings { $0.gesture.threshold = 0.5 },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.6 * 576, from: 0, seconds: 0.5) + [up(0.7)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
     TransitionCase(
         name: "fling on: a fast release at 70 % unlocks", settings: settings { $0.gesture.fling = true },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
         state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-        log: ["pressed", "slide", "unlock fling", "exit"]),
+        log: ["pressed", "slide", "unlock slide fling", "exit"]),
     TransitionCase(
         name: "fling off: the same release springs back", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
-        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back slide"]),
     TransitionCase(
         name: "fling on: a slow release at 70 % springs back", settings: settings { $0.gesture.fling = true },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.5) + [up(0.8)],
-        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back"]),
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "spring-back slide"]),
     TransitionCase(
         name: "second finger cancels; nothing unlocks until all lift", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, 400, from: 0, seconds: 0.2) + [down(500, 0.25, id: 1)]
             + slide(400, endX + 30, from: 0.25, seconds: 0.2) + [up(0.5), up(0.55, id: 1)],
-        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "second-finger"]),
+        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "second-finger", "ignored-touch extra-finger"]),
     TransitionCase(
         name: "only the first contact counts", settings: Settings(),
         events: [down(400, 0), down(homeX, 0.1, id: 1)] + slide(homeX, endX + 30, from: 0.1, seconds: 0.3, id: 1)
@@ -134,23 +134,23 @@ let transitionCases: [TransitionCase] = [
         state: .locked, effects: [], log: ["ignored-touch off-thumb", "ignored-touch extra-finger"]),
     TransitionCase(
         name: "device lost mid-slide", settings: Settings(),
-        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [.touchCancel(time: 0.4), up(0.5)],
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [.touchCancel(id: 0, time: 0.4), up(0.5)],
         state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "touch-cancel"]),
     TransitionCase(
         name: "hook mode: unlock enters busy", settings: hook,
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4)],
-        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock"]),
+        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock slide"]),
     TransitionCase(
         name: "busy ignores touches", settings: hook,
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4), down(endX, 0.5)],
-        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock", "ignored-touch busy"]),
+        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock slide", "ignored-touch busy"]),
     TransitionCase(
         name: "action result outside busy is ignored", settings: hook,
         events: [.actionFinished(success: true, time: 1)], state: .locked, effects: [], log: ["ignored-action"]),
     TransitionCase(
         name: "rtl slides leftwards", settings: settings { $0.layout.direction = .rtl },
         events: [down(endX, 0)] + slide(endX, homeX - 30, from: 0, seconds: 0.4) + [up(0.5)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
 ]
 
 @Suite struct LockSessionTests {
@@ -232,7 +232,7 @@ let transitionCases: [TransitionCase] = [
         #expect(run.entries.last?.name == "relock" && run.entries.last?.time == 2.5)
         run.tick(from: 2.52, to: 4)
         #expect(run.session.isAtRest && run.session.visual(at: 4).progress == 0)
-        #expect(run.log == ["pressed", "slide", "unlock", "unlocked", "relock"])
+        #expect(run.log == ["pressed", "slide", "unlock slide", "unlocked", "relock"])
     }
 
     @Test func failureShakesThenLocks() {
@@ -247,7 +247,7 @@ let transitionCases: [TransitionCase] = [
         #expect(run.session.state == .failed && !run.session.isControlAnimating)
         run.tick(from: 2.5, to: 4)
         #expect(run.session.state == .locked && run.session.isAtRest)
-        #expect(run.log == ["pressed", "slide", "unlock", "failed", "relock"])
+        #expect(run.log == ["pressed", "slide", "unlock slide", "failed", "relock"])
     }
 
     @Test func cooldownAfterUnlock() {

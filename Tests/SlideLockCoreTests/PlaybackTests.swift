@@ -37,7 +37,7 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
                 settings: Settings(), width: 800, height: 480,
                 script: try script(slideScript(to: 760))))
         let log = frames.flatMap(\.log)
-        #expect(log.contains("t=0.600 unlock"))
+        #expect(log.contains("t=0.600 unlock slide"))
         #expect(log.last == "t=0.600 exit")
         #expect(frames.flatMap(\.effects).contains(.exit))
         #expect(frames.last!.time < 0.6 + 0.3)
@@ -48,7 +48,7 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
             Playback(
                 settings: Settings(), width: 800, height: 480,
                 script: try script(slideScript(to: 400))))
-        #expect(frames.flatMap(\.log).contains("t=0.600 spring-back"))
+        #expect(frames.flatMap(\.log).contains("t=0.600 spring-back slide"))
         #expect(frames.last!.visual.progress == 0 && frames.last!.visual.state == .locked)
         let settled = frames.firstIndex { $0.time > 0.6 && $0.visual.progress == 0 }!
         #expect(frames[settled].time < 0.6 + 0.8)
@@ -62,7 +62,7 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
                 settings: settings, width: 800, height: 480,
                 script: try script(slideScript(to: 760) + "\n1.0 action fail")))
         let log = frames.flatMap(\.log)
-        #expect(log == ["t=0.000 pressed", "t=0.017 slide", "t=0.600 unlock", "t=1.000 failed", "t=2.500 relock"])
+        #expect(log == ["t=0.000 pressed", "t=0.017 slide", "t=0.600 unlock slide", "t=1.000 failed", "t=2.500 relock"])
         #expect(frames.contains { $0.visual.state == .busy })
         #expect(frames.contains { $0.visual.shake != 0 })
         #expect(frames.last!.visual.state == .locked && frames.last!.visual.progress == 0)

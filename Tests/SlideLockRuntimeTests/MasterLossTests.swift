@@ -55,7 +55,7 @@ import Testing
         f.display.masterTaken = 101...101.5
         f.world.touch(101.2, .touchDown(id: 1, point: home, time: 101.2)) // landed unseen
         // After the lock is back, a resync (SYN_DROPPED) cancels it and reports it again.
-        f.world.touch(101.8, .touchCancel(time: 101.8))
+        f.world.touch(101.8, .touchCancel(id: nil, time: 101.8))
         f.world.touch(101.8, .touchDown(id: 2, point: home, time: 101.8))
         Self.dragToTheEnd(f, id: 2, from: 101.82, lift: 102.2)
         #expect(try f.run() == 128 + SIGTERM)

@@ -60,20 +60,24 @@ extension LockSession {
             return
         }
         let velocity = g.tracker.velocity(releaseTime: t)
-        switch authority.decide(.slide(contact: id, time: t)) {
-        case .granted(let grant):
-            complete(grant, velocity: max(velocity, 0), effects: &effects)
-        case .refused(let refusal):
-            springBack(velocity: velocity, reason: refusal.reason, detail: refusal.detail, time: t, effects: &effects)
+        let verdict = authority.decide(.slide(contact: id, time: t))
+        pending += authority.takeLog() // the decision's line, in its place
+        switch verdict {
+        case .granted(let grant): complete(grant, velocity: max(velocity, 0), effects: &effects)
+        case .refused: springBack(velocity: velocity, reason: nil, time: t, effects: &effects)
         }
     }
 
     /// The grab's contact can no longer unlock (a second finger, a lost device, a step too
     /// fast, a moment of uncertainty): the thumb goes home.
     mutating func dropGrabIfRefused(time t: Double, effects: inout [LockEffect]) {
-        guard let g = grab, !authority.mayGrab(g.contact) else { return }
-        let refusal = authority.refusal(of: g.contact) ?? UnlockRefusal("touch-cancel")
-        cancelGrab(reason: refusal.reason, detail: refusal.detail, time: t, effects: &effects)
+        guard let g = grab else { return }
+        if let refusal = authority.refusal(of: g.contact) {
+            cancelGrab(reason: refusal.reason, detail: refusal.detail, time: t, effects: &effects)
+        } else if !authority.mayGrab(g.contact) && !authority.hasEnded(g.contact) {
+            // Withheld by a gate, or never known: it may not hold the thumb.
+            cancelGrab(reason: "withheld", time: t, effects: &effects)
+        }
     }
 
     /// A grab ends without unlocking: the thumb goes home.
@@ -91,13 +95,14 @@ extension LockSession {
         }
     }
 
+    /// `reason`: the log line's name (nil when the authority's decision already said why).
     mutating func springBack(
-        velocity: Double, reason: String, detail: String? = nil, time t: Double,
+        velocity: Double, reason: String?, detail: String? = nil, time t: Double,
         effects: inout [LockEffect]
     ) {
         enter(.locked, at: t)
         effects.append(.slideCancelled)
-        note(reason, detail, at: t)
+        if let reason { note(reason, detail, at: t) }
         startMotion(to: 0, velocity: velocity, at: t)
     }
 
@@ -106,7 +111,6 @@ extension LockSession {
     mutating func complete(_ grant: UnlockGrant, velocity: Double, effects: inout [LockEffect]) {
         let t = grant.time
         effects.append(.unlock(slideDuration: grant.contactDuration))
-        note("unlock", grant.flung ? "fling" : nil, at: t)
         cooldownUntil = t + settings.action.cooldown
         startMotion(to: layout.travel, velocity: velocity, at: t)
         switch settings.action.mode {

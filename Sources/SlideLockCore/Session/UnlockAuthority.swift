@@ -87,6 +87,9 @@ public struct UnlockAuthority: Sendable {
         return !c.withheld && c.refusal == nil
     }
 
+    /// True when contact `id` ended with the latest event (lifted or cancelled).
+    public func hasEnded(_ id: Int) -> Bool { released[id] != nil }
+
     /// Why contact `id` can no longer unlock, or nil (also nil for an unknown contact).
     public func refusal(of id: Int) -> UnlockRefusal? { contacts[id]?.refusal ?? released[id]?.refusal }
 
@@ -106,8 +109,8 @@ public struct UnlockAuthority: Sendable {
 
     // MARK: - Decisions
 
-    /// Decides `request` and logs the decision with its source (`authority <source>
-    /// granted|refused ...`). A slide's contact must have lifted with the event just observed.
+    /// Decides `request` and logs the decision with its source (`unlock slide`,
+    /// `too-quick slide 30 ms, needs 50`). A slide's contact must have lifted with the event just observed.
     public mutating func decide(_ request: UnlockRequest) -> UnlockVerdict {
         let verdict: UnlockVerdict
         switch request {
@@ -124,10 +127,11 @@ public struct UnlockAuthority: Sendable {
             // The seam for the other sources: each gets its own rule here when enabled.
             verdict = .refused(UnlockRefusal("source-disabled"))
         }
+        // One line per decision: `unlock <source>[ fling]` or `<reason> <source>[ <detail>]`.
+        let source = request.source.rawValue
         switch verdict {
-        case .granted(let g):
-            note("authority", "\(request.source.rawValue) granted\(g.flung ? " fling" : "")", at: request.time)
-        case .refused(let r): note("authority", "\(request.source.rawValue) refused \(r)", at: request.time)
+        case .granted(let g): note("unlock", g.flung ? source + " fling" : source, at: request.time)
+        case .refused(let r): note(r.reason, r.detail.map { source + " " + $0 } ?? source, at: request.time)
         }
         return verdict
     }
@@ -165,8 +169,10 @@ public struct UnlockAuthority: Sendable {
             if let c = contacts.removeValue(forKey: id) { released[id] = c }
             if contacts.isEmpty { tainted = false }
         case .touchCancel(let id, let t):
-            doubt(UnlockRefusal("uncertain-cancel"), at: t)
-            if let id { contacts[id] = nil } else { contacts.removeAll() }
+            doubt(UnlockRefusal("touch-cancel"), at: t)
+            for gone in id.map({ [$0] }) ?? Array(contacts.keys) {
+                if let c = contacts.removeValue(forKey: gone) { released[gone] = c }
+            }
             if contacts.isEmpty { tainted = false }
         case .uncertain(let why, let t):
             doubt(UnlockRefusal("uncertain-" + why.rawValue), at: t)
