@@ -201,7 +201,8 @@ extension ForgedSlideTests {
             switch s.kind {
             case .down: run.feed([.touchDown(id: s.id, point: p, time: s.time)])
             case .move:
-                let d = ((s.position.x - last.position.x) * (s.position.x - last.position.x)
+                let d =
+                    ((s.position.x - last.position.x) * (s.position.x - last.position.x)
                     + (s.position.y - last.position.y) * (s.position.y - last.position.y)).squareRoot()
                 fastest = max(fastest, d / (s.time - last.time))
                 run.feed([.touchMove(id: s.id, point: p, time: s.time)])

@@ -100,7 +100,8 @@ let transitionCases: [TransitionCase] = [
     TransitionCase(
         name: "full slide unlocks (exit mode)", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.5) + [up(0.6)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
+        log: ["pressed", "slide", "unlock slide", "exit"]),
     TransitionCase(
         name: "short of the end springs back", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX - 20, from: 0, seconds: 0.5) + [up(0.7)],
@@ -108,7 +109,8 @@ let transitionCases: [TransitionCase] = [
     TransitionCase(
         name: "threshold below 1 unlocks early", settings: settings { $0.gesture.threshold = 0.5 },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.6 * 576, from: 0, seconds: 0.5) + [up(0.7)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
+        log: ["pressed", "slide", "unlock slide", "exit"]),
     TransitionCase(
         name: "fling on: a fast release at 70 % unlocks", settings: settings { $0.gesture.fling = true },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
@@ -126,7 +128,8 @@ let transitionCases: [TransitionCase] = [
         name: "second finger cancels; nothing unlocks until all lift", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, 400, from: 0, seconds: 0.2) + [down(500, 0.25, id: 1)]
             + slide(400, endX + 30, from: 0.25, seconds: 0.2) + [up(0.5), up(0.55, id: 1)],
-        state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "second-finger", "ignored-touch extra-finger"]),
+        state: .locked, effects: ["slideStarted", "slideCancelled"],
+        log: ["pressed", "slide", "second-finger", "ignored-touch extra-finger"]),
     TransitionCase(
         name: "only the first contact counts", settings: Settings(),
         events: [down(400, 0), down(homeX, 0.1, id: 1)] + slide(homeX, endX + 30, from: 0.1, seconds: 0.3, id: 1)
@@ -134,7 +137,9 @@ let transitionCases: [TransitionCase] = [
         state: .locked, effects: [], log: ["ignored-touch off-thumb", "ignored-touch extra-finger"]),
     TransitionCase(
         name: "device lost mid-slide", settings: Settings(),
-        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [.touchCancel(id: 0, time: 0.4), up(0.5)],
+        events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [
+            .touchCancel(id: 0, time: 0.4), up(0.5),
+        ],
         state: .locked, effects: ["slideStarted", "slideCancelled"], log: ["pressed", "slide", "touch-cancel"]),
     TransitionCase(
         name: "hook mode: unlock enters busy", settings: hook,
@@ -143,14 +148,16 @@ let transitionCases: [TransitionCase] = [
     TransitionCase(
         name: "busy ignores touches", settings: hook,
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4), down(endX, 0.5)],
-        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock slide", "ignored-touch busy"]),
+        state: .busy, effects: ["slideStarted", "unlock"],
+        log: ["pressed", "slide", "unlock slide", "ignored-touch busy"]),
     TransitionCase(
         name: "action result outside busy is ignored", settings: hook,
         events: [.actionFinished(success: true, time: 1)], state: .locked, effects: [], log: ["ignored-action"]),
     TransitionCase(
         name: "rtl slides leftwards", settings: settings { $0.layout.direction = .rtl },
         events: [down(endX, 0)] + slide(endX, homeX - 30, from: 0, seconds: 0.4) + [up(0.5)],
-        state: .unlocked, effects: ["slideStarted", "unlock", "exit"], log: ["pressed", "slide", "unlock slide", "exit"]),
+        state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
+        log: ["pressed", "slide", "unlock slide", "exit"]),
 ]
 
 @Suite struct LockSessionTests {

@@ -72,9 +72,8 @@ struct TouchPipelineTests {
     @Test func multitouchSlideIsDownMovesUp() throws {
         let run = try PipelineRun.all("mt-slide.events", screen: goodix)
         #expect(run.log.isEmpty)
-        // 32 samples; the filter holds the first 3 back, then sends where the finger landed
-        // and one move to where it is now.
-        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 29) + ["up"])
+        // 32 samples; the filter holds the first 3 back, then sends them all.
+        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 30) + ["up"])
         #expect(run.events.first == .touchDown(id: 1, point: Point(x: 100, y: 300), time: 0))
         #expect(run.events.last == .touchUp(id: 1, time: 0.392))
         #expect(point(run.events[run.events.count - 2]) == Point(x: 850, y: 300))
@@ -89,7 +88,7 @@ struct TouchPipelineTests {
             index += 1
         }
         let before = run.events
-        #expect(kinds(before) == ["down"] + Array(repeating: "move", count: 9))
+        #expect(kinds(before) == ["down"] + Array(repeating: "move", count: 10))
         #expect(point(before.last) == Point(x: 300, y: 300))
         // What libevdev reports after its sync: the finger is now at 580.
         run.take(
@@ -114,7 +113,7 @@ struct TouchPipelineTests {
 
     @Test func droppedEventsWithoutResyncCancelOnTheNextFrame() throws {
         let run = try PipelineRun.all("mt-syn-dropped.events", screen: goodix)
-        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 9) + ["cancel"])
+        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 10) + ["cancel"])
         #expect(run.log.count == 1)
         #expect(run.log[0].hasSuffix("not resynced"))
     }
@@ -140,7 +139,7 @@ struct TouchPipelineTests {
         let run = try PipelineRun.all("ghost-teleport.events", screen: ilitek)
         // The finger is still on the glass: kept from the thumb until it lifts, after a
         // moment of uncertainty.
-        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 6) + ["up"])
+        #expect(kinds(run.events) == ["down"] + Array(repeating: "move", count: 7) + ["up"])
         #expect(run.held.suffix(2) == [.uncertain(.cancel, time: 0.112), .touchWithheld(id: 1, time: 0.112)])
         #expect(!run.events.contains { point($0).map { $0.x > 200 } ?? false })
         #expect(run.log.count == 1 && run.log[0].hasPrefix("touch: cancelled contact #1: jumped"))
@@ -181,7 +180,9 @@ struct TouchPipelineTests {
         #expect(run.held.last == .uncertain(.deviceRemoved, time: 0.2))
         #expect(run.log == ["touch: cancelled contact #1: device removed"])
         // Nothing down: nothing to cancel, and still a moment of uncertainty.
-        #expect(run.pipeline.deviceRemoved(time: 0.3) == TouchPipeline.Output(events: [.uncertain(.deviceRemoved, time: 0.3)]))
+        #expect(
+            run.pipeline.deviceRemoved(time: 0.3)
+                == TouchPipeline.Output(events: [.uncertain(.deviceRemoved, time: 0.3)]))
     }
 
     @Test func idsAreSharedBetweenDevices() throws {

@@ -38,6 +38,9 @@ public struct GhostFilter: Sendable {
         var phase: Phase
         var down: TouchSample
         var latest: TouchSample
+        /// Moves while pending, released with the down so the session sees every real
+        /// interval (at most `heldMoves`, the newest).
+        var held: [TouchSample] = []
         var samples: Int
     }
 
@@ -52,6 +55,9 @@ public struct GhostFilter: Sendable {
     public static let jumpInterval = 1.0 / 60
     /// Most intervals a step is allowed for, however long the silence before it.
     public static let jumpIntervalsMax = 4.0
+
+    /// Most moves kept for a contact held back (the newest win).
+    static let heldMoves = 64
 
     /// Longest allowed step between two samples of one contact `dt` seconds apart, pixels.
     public func maximumJump(over dt: Double) -> Double {
@@ -107,6 +113,10 @@ public struct GhostFilter: Sendable {
         guard var track = tracks[sample.id], track.phase != .ignored else { return }
         if jumped(track, to: sample, &out) { return }
         track.latest = sample
+        if track.phase == .pending {
+            track.held.append(sample)
+            if track.held.count > GhostFilter.heldMoves { track.held.removeFirst() }
+        }
         track.samples += 1
         tracks[sample.id] = track
         switch track.phase {
@@ -173,11 +183,10 @@ public struct GhostFilter: Sendable {
     private mutating func release(_ id: Int, _ out: inout Output) {
         guard let track = tracks[id] else { return }
         out.samples.append(track.down)
-        if track.latest.position != track.down.position {
-            var move = track.latest
-            move.kind = .move
-            out.samples.append(move)
-        }
+        // Every move it made while held, with its own time: the unlock authority judges
+        // each real interval, not one step standing for several.
+        out.samples += track.held
+        tracks[id]!.held = []
         tracks[id]!.phase = .live
     }
 

@@ -1,0 +1,218 @@
+import Testing
+
+@testable import SlideLockCore
+
+// Issue 26's findings about forged unlocks, each through the live touch path (`Glass`:
+// raw events -> pipeline with the ghost filter on -> idle gate -> session). Geometry: the
+// 800x480 screen, travel 576 px, thumb home x 112, end x 688. Each test says why the
+// code before the authority unlocked (the 1/120 s step floor, duration from the first
+// 1 px move, the gates' own finger memories) where it was not run against it.
+
+/// Settings with idle dim at 10 s and blank at 30 s.
+func idleSettings() -> Settings {
+    var s = Settings()
+    s.display.power.dimAfter = 10
+    s.display.power.blankAfter = 30
+    return s
+}
+
+@Suite struct ForgedUnlockTests {
+    /// Burst after a twitch: a finger rests on the thumb, twitches 2 px, then four samples
+    /// 1 ms apart carry it 600 px. Before: each step was taken to last 1/120 s (under the
+    /// speed limit) and min_duration counted from the twitch.
+    @Test func burstAfterATwitch() {
+        var g = Glass()
+        g.frame(0, [(0, 112, 240)])
+        g.tick(0.05)
+        g.frame(1.0, [(0, 114, 240)])
+        for i in 1...4 { g.frame(1.0 + Double(i) * 0.001, [(0, 114 + Double(i) * 150, 240)]) }
+        g.lift(at: 1.01)
+        #expect(!g.unlocked)
+        #expect(g.log.contains { $0.hasPrefix("too-fast") })
+    }
+
+    /// The same burst with every sample at one timestamp: a burst, never a batch.
+    @Test func burstAtOneTimestamp() {
+        var g = Glass()
+        g.frame(0, [(0, 112, 240)])
+        g.tick(0.05)
+        g.frame(1.0, [(0, 114, 240)])
+        for i in 1...4 { g.frame(1.001, [(0, 114 + Double(i) * 150, 240)]) }
+        g.lift(at: 1.01)
+        #expect(!g.unlocked)
+        #expect(g.log.contains { $0.hasPrefix("too-fast") })
+    }
+
+    /// 600 px in 17 ms with no twitch. Before: the first step after the rest was credited
+    /// 1/30 s, which with the 17 ms made min_duration.
+    @Test func sixHundredPixelsInSeventeenMilliseconds() {
+        var g = Glass()
+        g.frame(0, [(0, 112, 240)])
+        g.tick(0.5)
+        for i in 1...4 { g.frame(0.5 + Double(i) * 0.00425, [(0, 112 + Double(i) * 150, 240)]) }
+        g.lift(at: 0.6)
+        #expect(!g.unlocked)
+    }
+
+    /// A crossing within max_speed (19 px a millisecond) that takes 31 ms, after a twitch a
+    /// second earlier: the rest before it earns nothing. Before: duration ran from the twitch.
+    @Test func fastCrossingAfterATwitchIsTooQuick() {
+        var g = Glass()
+        g.frame(0, [(0, 112, 240)])
+        g.tick(0.05)
+        g.frame(1.0, [(0, 114, 240)])
+        for i in 1...31 { g.frame(2.0 + Double(i) * 0.001, [(0, 114 + Double(i) * 19, 240)]) }
+        g.lift(at: 2.05)
+        #expect(!g.unlocked)
+        #expect(g.log.contains { $0.hasPrefix("too-quick") })
+    }
+
+    /// The wake touch after a SYN_DROPPED resync: the finger that woke the blank panel is
+    /// re-reported as cancel + new down. Before: the cancel emptied the idle gate's memory
+    /// and the "new" finger slid to an unlock.
+    @Test func wakeTouchAfterAResyncNeverUnlocks() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 112, 240)])
+        g.tick(41.1)
+        g.frame(41.15, [(0, 150, 240)])
+        g.slots[0].trackingID += 1 // the kernel lost the lift and landing
+        g.overflowAndResync(at: 41.3)
+        g.stroke(112 + 38, 700, from: 41.3, seconds: 0.5, hz: 60, landed: true)
+        g.lift(at: 41.9)
+        #expect(!g.unlocked)
+    }
+
+    /// Same, with the snapshot showing the same contact: the gap alone makes it uncertain.
+    @Test func wakeTouchContinuingThroughAResyncNeverUnlocks() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 112, 240)])
+        g.overflowAndResync(at: 41.2)
+        g.stroke(112, 700, from: 41.2, seconds: 0.5, hz: 60, landed: true)
+        g.lift(at: 41.8)
+        #expect(!g.unlocked)
+    }
+
+    /// The touch device re-enumerates with the wake finger down.
+    @Test func wakeTouchAfterReenumerationNeverUnlocks() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 112, 240)])
+        g.tick(41.1)
+        g.reenumerate(at: 41.2)
+        g.tick(41.3)
+        g.stroke(112, 700, from: 41.3, seconds: 0.5, hz: 60, landed: true)
+        g.lift(at: 41.9)
+        #expect(!g.unlocked)
+    }
+
+    /// Companion 1: the wake touch is ghost-cancelled (a jump) while still down; a second
+    /// finger then slides. Before: the cancel emptied the gate's memory of the wake touch.
+    @Test func companionAfterTheWakeTouchWasGhostCancelled() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 400, 300)])
+        g.tick(41.1)
+        g.frame(41.12, [(0, 400, 40)]) // 260 px in 20 ms: beyond the jump limit
+        g.stroke(slot: 1, 112, 700, from: 41.3, seconds: 0.5, hz: 60)
+        g.lift(1, at: 41.9)
+        g.lift(0, at: 42)
+        #expect(!g.unlocked)
+    }
+
+    /// Companion 2: a second finger lands on the dark panel with the wake touch; the ghost
+    /// filter releases it after the wake finger lifted. Before: its late down passed the
+    /// gate as a fresh touch on a lit panel.
+    @Test func companionReleasedByTheGhostFilterAfterTheWakeTouchLifted() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 400, 300), (1, 112, 240)])
+        g.lift(0, at: 41.01)
+        g.tick(41.05)
+        g.stroke(slot: 1, 112, 700, from: 41.05, seconds: 0.5, hz: 60, landed: true)
+        g.lift(1, at: 41.6)
+        #expect(!g.unlocked)
+    }
+
+    /// Companion 3: SIGUSR2 within 30 ms of a touch on the dark panel, while the ghost filter
+    /// still holds it. Before: the down released after the signal met an awake panel.
+    @Test func touchJustBeforeASignalWakeNeverUnlocks() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 112, 240)])
+        g.signalWake(at: 41.01)
+        g.tick(41.04)
+        g.stroke(112, 700, from: 41.04, seconds: 0.5, hz: 60, landed: true)
+        g.lift(at: 41.6)
+        #expect(!g.unlocked)
+    }
+
+    /// Companion 4: SIGHUP reloads while the wake touch is down. Before: the new session
+    /// and idle gate knew nothing of it.
+    @Test func wakeTouchAcrossAReloadNeverUnlocks() {
+        var g = Glass(idleSettings())
+        g.tick(40)
+        g.frame(41, [(0, 112, 240)])
+        g.reload(at: 41.01)
+        g.tick(41.05)
+        g.stroke(112, 700, from: 41.05, seconds: 0.5, hz: 60, landed: true)
+        g.lift(at: 41.6)
+        #expect(!g.unlocked)
+    }
+
+    /// The one-finger rule after each moment that used to make the session forget a resting
+    /// finger (a cancel, SIGUSR1, a relayout, SIGHUP): a second finger's slide never unlocks.
+    @Test(arguments: ["cancel", "relock", "relayout", "reload", "resync", "remap"])
+    func oneFingerRuleSurvives(_ moment: String) {
+        var g = Glass()
+        g.frame(0, [(0, 400, 400)]) // resting off the thumb
+        g.tick(0.1)
+        switch moment {
+        case "cancel":
+            // A third finger lands and is cancelled by a jump.
+            g.frame(0.2, [(2, 600, 100)])
+            g.tick(0.25)
+            g.frame(0.26, [(2, 600, 450)])
+            g.lift(2, at: 0.3)
+        case "relock": g.apply(.reset(time: 0.3))
+        case "relayout":
+            let layout = SceneBuilder(settings: g.session.settings, width: 800, height: 480).layout
+            _ = g.session.relayout(layout, time: 0.3)
+        case "reload": g.reload(at: 0.3)
+        case "resync": g.overflowAndResync(at: 0.3)
+        default: g.apply(.uncertain(.remap, time: 0.3))
+        }
+        g.stroke(slot: 1, 112, 700, from: 1, seconds: 0.5, hz: 60)
+        g.lift(1, at: 1.6)
+        #expect(!g.unlocked, "after \(moment)")
+        // Once every finger has lifted, a slide unlocks again.
+        g.lift(0, at: 2)
+        g.stroke(slot: 1, 112, 700, from: 3, seconds: 0.5, hz: 60)
+        g.lift(1, at: 3.6)
+        #expect(g.unlocked, "after \(moment), all lifted")
+    }
+
+    /// A finger held back by the ghost filter is still a finger on the glass: a slide made
+    /// while it rests there does not unlock (it used to be invisible until proven).
+    @Test func aFingerTheGhostFilterHoldsBackStillCounts() {
+        var g = Glass()
+        g.stroke(112, 400, from: 0, seconds: 0.3, hz: 60)
+        g.frame(0.31, [(1, 600, 100)]) // lands, still unproven
+        g.stroke(400, 700, from: 0.31, seconds: 0.2, hz: 60, landed: true)
+        g.lift(0, at: 0.52)
+        #expect(!g.unlocked)
+    }
+
+    /// The authority refuses what is not a slide and logs every decision with its source.
+    @Test func otherSourcesAreRefusedWithTheirSource() {
+        var a = UnlockAuthority(gesture: GestureSettings(), layout: Glass().session.layout)
+        for request in [UnlockRequest.ctl(time: 1), .button(time: 2), .tap(contact: 1, time: 3)] {
+            #expect(!a.decide(request).isGranted)
+        }
+        #expect(
+            a.takeLog().map(\.description) == [
+                "t=1.000 source-disabled ctl", "t=2.000 source-disabled button", "t=3.000 source-disabled tap",
+            ])
+    }
+}
