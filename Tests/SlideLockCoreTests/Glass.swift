@@ -37,7 +37,7 @@ struct Glass {
             if session.authority.contactsDown > 0 || !session.isAtRest { g.noteActivity(at: event.time) }
             let step = g.handle(event)
             gate = g
-            step.forward.forEach { apply($0) }
+            for event in step.forward { apply(event) }
         }
     }
 
@@ -121,7 +121,7 @@ struct Glass {
         guard var g = gate else { return apply(.uncertain(.wake, time: t)) }
         let step = g.wake(at: t)
         gate = g
-        step.forward.forEach { apply($0) }
+        for event in step.forward { apply(event) }
     }
 
     /// SIGHUP with the same settings, as `LockLoop.reloadSettings` does it.
