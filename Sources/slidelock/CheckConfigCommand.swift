@@ -31,6 +31,9 @@ enum CheckConfigCommand {
         let loader = try SettingsLoader(consuming: &args)
         try args.finish()
         let settings = try loader.load()
+        if let error = Layout.travelError(settings, screen: Layout.referenceScreen(settings)) {
+            throw RunError(description: error)
+        }
         Console.out(ConfigLoader.render(settings), terminator: "")
         return ExitStatus.ok
     }

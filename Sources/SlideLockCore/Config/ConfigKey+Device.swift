@@ -86,6 +86,13 @@ extension ConfigKey {
                         + "-\(ConfigValue.format(CalibrationMatrix.limit))...\(ConfigValue.format(CalibrationMatrix.limit)))"
                 )
             }
+            // A singular matrix maps the whole panel onto a line or a point: no slide
+            // could cross the track.
+            guard abs(matrix.a * matrix.e - matrix.b * matrix.d) >= CalibrationMatrix.smallestScale else {
+                throw ConfigValueError(
+                    message: "bad calibration \"\(text)\" (singular: a·e - b·d must be at least "
+                        + "\(ConfigValue.format(CalibrationMatrix.smallestScale)) in size)")
+            }
             settings.input.touch.calibration = matrix
         },
         format: { $0.input.touch.calibration.values.map(ConfigValue.format).joined(separator: " ") })

@@ -2,6 +2,9 @@
 /// day: dimmed after a minute nobody touched it (the lock still shows where to slide), dark
 /// after ten (the backlight is what wears out and what lights up a dark hallway).
 public struct PanelPowerSettings: Equatable, Sendable {
+    /// Shortest `dimAfter` / `blankAfter` (other than 0, never), seconds: time to wake the
+    /// panel, see the lock and land a finger on the thumb.
+    public static let shortestIdle = 1.0
     /// Seconds without a touch before the panel dims; 0 = never.
     public var dimAfter = 60.0
     /// Brightness while dim, as a fraction of `brightness`.

@@ -54,3 +54,29 @@ public struct Layout: Equatable, Sendable {
         rightToLeft ? (track.maxX - inset) - x : x - (track.x + inset)
     }
 }
+
+// The shortest travel a slide may have: below it a tap with a little jitter crosses it.
+extension Layout {
+    /// Pixels of travel a layout must leave the thumb.
+    public static let minimumTravel = 100.0
+    /// The screen `check-config` measures a layout on when no panel is at hand: the
+    /// smallest common one (a 7" 800x480 panel), portrait when `display.rotate` is 90 or 270.
+    public static func referenceScreen(_ settings: Settings) -> Size {
+        let portrait = (settings.display.rotate ?? 0) % 180 != 0
+        return portrait ? Size(width: 480, height: 800) : Size(width: 800, height: 480)
+    }
+
+    /// One line naming the key that limits the track when the layout leaves under
+    /// `minimumTravel` on `screen`, or nil: `layout.track_width: leaves 8 px of thumb travel
+    /// on a screen of 800x480 (at least 100 needed)`.
+    public static func travelError(_ settings: Settings, screen: Size) -> String? {
+        let layout = SceneBuilder(settings: settings, width: Int(screen.width), height: Int(screen.height)).layout
+        guard !(layout.travel >= minimumTravel) else { return nil }
+        let short = min(screen.width, screen.height)
+        let height = min(max(settings.layout.trackMinHeight, settings.layout.trackHeight * short), short)
+        let byWidth = settings.layout.trackWidth * screen.width <= settings.layout.trackMaxAspect * height
+        let key = byWidth ? "layout.track_width" : "layout.track_max_aspect"
+        return "\(key): leaves \(Int(layout.travel.rounded(.down))) px of thumb travel on a screen of "
+            + "\(Int(screen.width))x\(Int(screen.height)) (at least \(Int(minimumTravel)) needed)"
+    }
+}

@@ -34,6 +34,9 @@ public struct CalibrationMatrix: Equatable, Sendable, CustomStringConvertible {
 
     /// Largest magnitude of an entry the configuration accepts.
     public static let limit = 10.0
+    /// Smallest area scale (|a·e - b·d|) the configuration accepts: below it the panel
+    /// shrinks to a sliver of the screen.
+    public static let smallestScale = 0.01
 
     /// Leaves every point where it is.
     public static let identity = CalibrationMatrix(a: 1, b: 0, c: 0, d: 0, e: 1, f: 0)

@@ -30,6 +30,11 @@ extension LockLoop {
         guard exitFrame == nil else { return log.info("configuration not reloaded: exiting") }
         do {
             let settings = try reload()
+            if views.indices.contains(touchIndex),
+                let error = Layout.travelError(settings, screen: views[touchIndex].logicalSize)
+            {
+                throw RunError(description: error)
+            }
             let fresh = views.map {
                 PanelView(output: $0.output, rotation: $0.rotation, settings: settings, fonts: fonts)
             }

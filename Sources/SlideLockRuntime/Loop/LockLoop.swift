@@ -66,6 +66,10 @@ public final class LockLoop {
         }
         self.touchIndex = touchIndex
         touchName = display.panels[touchIndex].name
+        // A slider too short to slide is refused rather than drawn (one line, the key named).
+        if let error = Layout.travelError(settings, screen: views[touchIndex].logicalSize) {
+            throw RunError(description: error)
+        }
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
         self.signals = signals
         self.input = input
