@@ -17,10 +17,13 @@ final class LoopFixture {
     var states: [LockState] = []
     var readyCalls = 0
     private(set) var loop: LockLoop!
+    /// The raw-event panel behind a real touch pipeline, when asked for (`panel: true`).
+    private(set) var panel: FakePanel?
 
     init(
         _ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
-        watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil
+        watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil,
+        panel: Bool = false
     ) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
@@ -29,9 +32,12 @@ final class LoopFixture {
         self.action = action
         let settings = self.settings
         reloadResult = { settings }
+        let screen = Size(width: Double(sizes[0].0), height: Double(sizes[0].1))
+        self.panel = panel ? FakePanel(world: world, screen: screen, settings: settings.input.touch) : nil
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
-            signals: world.signals, input: world.touch, log: log.logger, notifier: notifier, waiter: world,
+            signals: world.signals, input: self.panel ?? world.touch, log: log.logger, notifier: notifier,
+            waiter: world,
             reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action },
             fonts: fonts)
         loop.onState = { [unowned self] in self.states.append($0) }

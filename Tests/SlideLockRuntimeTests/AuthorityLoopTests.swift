@@ -1,0 +1,160 @@
+import Glibc
+import Testing
+
+@testable import SlideLockCore
+@testable import SlideLockPlatform
+@testable import SlideLockRuntime
+
+/// Issue 26 live: the loop with a raw-event panel behind a real touch pipeline (ghost
+/// filter on), the idle gate, signals and reloads, deciding as the core tests do. An 800x480
+/// screen, as the issue's measurements.
+@Suite struct AuthorityLoopTests {
+    func fixture(_ overrides: [String] = [], idle: Bool = false) throws -> LoopFixture {
+        let f = try LoopFixture(["animation.hue=off"] + overrides, sizes: [(800, 480)], panel: true)
+        if idle {
+            f.loop.idle = IdleControl(
+                settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger)
+        }
+        return f
+    }
+
+    var unlockLines: (LoopFixture) -> Int { { f in f.logLines.filter { $0.contains("unlocked by a") }.count } }
+
+    // MARK: Real slides
+
+    /// 0.05 s flicks at 60, 120 and 200 Hz, 0.08 s at 30 Hz, 0.35 s slides, at thresholds
+    /// from 0.1 to 1.
+    @Test(arguments: [(60.0, 0.05), (120, 0.05), (200, 0.05), (30, 0.08), (60, 0.35)], [0.1, 0.25, 1])
+    func realSlidesUnlock(_ rate: (Double, Double), _ threshold: Double) throws {
+        let f = try fixture(["gesture.threshold=\(threshold)"])
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        panel.stroke(home.x, end.x + 8, y: home.y, from: 101, seconds: rate.1, hz: rate.0)
+        panel.frame(101 + rate.1 + 0.02, [], lift: [0])
+        f.world.endOfTest = 104
+        _ = try f.run()
+        #expect(f.states.contains(.unlocked), "\(rate) at \(threshold): \(f.logLines)")
+    }
+
+    /// A finger that lands already moving: 180 px in its first 16 ms. It was "too-fast" live.
+    @Test func aFingerThatLandsMovingUnlocks() throws {
+        let f = try fixture()
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        panel.frame(101, [(0, home.x, home.y)])
+        panel.frame(101.016, [(0, home.x + 180, home.y)])
+        panel.frame(101.033, [(0, home.x + 360, home.y)])
+        panel.frame(101.05, [(0, home.x + 500, home.y)])
+        panel.frame(101.066, [(0, end.x + 5, home.y)])
+        panel.frame(101.09, [], lift: [0])
+        f.world.endOfTest = 104
+        _ = try f.run()
+        #expect(f.states.contains(.unlocked), "\(f.logLines)")
+    }
+
+    // MARK: Forged unlocks
+
+    /// A twitch, then a burst of samples 1 ms apart carrying the finger past the end.
+    @Test func aBurstAfterATwitchDoesNotUnlock() throws {
+        let f = try fixture()
+        let home = f.thumbCentre(progress: 0)
+        let panel = try #require(f.panel)
+        panel.frame(101, [(0, home.x, home.y)])
+        panel.frame(101.5, [(0, home.x + 2, home.y)])
+        for i in 1...4 { panel.frame(102 + Double(i) * 0.001, [(0, home.x + 2 + Double(i) * 150, home.y)]) }
+        panel.frame(102.01, [], lift: [0])
+        f.world.endOfTest = 104
+        _ = try f.run()
+        #expect(!f.states.contains(.unlocked))
+        #expect(f.logLines.contains { $0.contains("too-fast") })
+    }
+
+    /// The wake touch on a blank panel, re-reported by a SYN_DROPPED resync as a new
+    /// contact, slides to the end: no unlock.
+    @Test func theWakeTouchAfterAResyncDoesNotUnlock() throws {
+        let f = try fixture(["display.dim_after=0", "display.blank_after=2"], idle: true)
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        panel.frame(103, [(0, home.x, home.y)])
+        panel.overflow(at: 103.2, relanded: 0)
+        panel.stroke(home.x, end.x + 8, y: home.y, from: 103.3, seconds: 0.4, hz: 60)
+        panel.frame(103.8, [], lift: [0])
+        f.world.endOfTest = 105
+        _ = try f.run()
+        #expect(f.display.blanks.count >= 1)
+        #expect(!f.states.contains(.unlocked), "\(f.logLines)")
+    }
+
+    /// The touch device re-enumerates with the wake finger still down.
+    @Test func theWakeTouchAfterReenumerationDoesNotUnlock() throws {
+        let f = try fixture(["display.dim_after=0", "display.blank_after=2"], idle: true)
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        panel.frame(103, [(0, home.x, home.y)])
+        panel.reenumerate(at: 103.2)
+        panel.stroke(home.x, end.x + 8, y: home.y, from: 103.3, seconds: 0.4, hz: 60)
+        panel.frame(103.8, [], lift: [0])
+        f.world.endOfTest = 105
+        _ = try f.run()
+        #expect(!f.states.contains(.unlocked), "\(f.logLines)")
+    }
+
+    /// SIGUSR2 within 30 ms of a touch on the blank panel (the ghost filter still holds it).
+    @Test func aTouchJustBeforeSIGUSR2DoesNotUnlock() throws {
+        let f = try fixture(["display.dim_after=0", "display.blank_after=2"], idle: true)
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        f.world.signal(103.01, SIGUSR2)
+        panel.stroke(home.x, end.x + 8, y: home.y, from: 103, seconds: 0.4, hz: 60)
+        panel.frame(103.5, [], lift: [0])
+        f.world.endOfTest = 105
+        _ = try f.run()
+        #expect(!f.states.contains(.unlocked), "\(f.logLines)")
+    }
+
+    /// A finger rests off the thumb; SIGUSR1, SIGHUP or SIGUSR2 comes; a second finger
+    /// slides: the one-finger rule still holds. After both lift, a slide unlocks.
+    @Test(arguments: [SIGUSR1, SIGHUP, SIGUSR2]) func theOneFingerRuleSurvivesSignals(_ signal: Int32) throws {
+        let f = try fixture()
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        let panel = try #require(f.panel)
+        panel.frame(101, [(0, 400, 440)])
+        f.world.signal(101.2, signal)
+        panel.stroke(slot: 1, home.x, end.x + 8, y: home.y, from: 101.5, seconds: 0.4, hz: 60)
+        panel.frame(102, [], lift: [1])
+        panel.frame(102.2, [], lift: [0])
+        f.world.endOfTest = 103.5
+        _ = try f.run()
+        #expect(!f.states.contains(.unlocked), "\(f.logLines)")
+        #expect(f.logLines.contains { $0.contains("extra-finger") || $0.contains("landed-while-uncertain") })
+    }
+
+    /// Dimming never starts while a finger rests on the glass.
+    @Test func noDimmingUnderARestingFinger() throws {
+        let f = try fixture(["display.dim_after=1", "display.blank_after=0"], idle: true)
+        let panel = try #require(f.panel)
+        panel.frame(100.5, [(0, 400, 440)])
+        panel.frame(104, [], lift: [0])
+        f.world.endOfTest = 104.5
+        _ = try f.run()
+        let dims = f.logLines.filter { $0.contains("idle: dim") }
+        #expect(dims.isEmpty, "\(f.logLines)")
+    }
+
+    /// A layout too short to slide is refused at start with one line naming the key.
+    @Test func aTrackTooShortIsRefusedAtStart() throws {
+        do {
+            _ = try LoopFixture(["layout.track_width=0.1"])
+            Issue.record("started")
+        } catch let error as RunError {
+            #expect(error.description.hasPrefix("layout.track_width: leaves "))
+            #expect(!error.description.contains("\n"))
+        }
+    }
+}
