@@ -63,8 +63,9 @@ enum PlayCommand {
         if EvemuReplay.isRecording(text) {
             // A real panel's recording, mapped onto this screen like the live device would be.
             let recording = try EvemuRecording(parsing: text, fileName: scriptPath)
+            // Turned as the live device is: the panel's axes onto the rotated UI.
             script = try EvemuReplay.script(
-                recording, fileName: scriptPath, screen: screen,
+                recording, fileName: scriptPath, screen: screen, rotation: ImageRotation(degrees: rotation) ?? .upright,
                 settings: settings.input.touch)
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)

@@ -41,7 +41,9 @@ extension UnlockAuthority {
         let firstInterval = c.times[from + 1] - c.times[from]
         let secondInterval = c.times[from + 2] - c.times[from + 1]
         let took = min(firstInterval, secondInterval) + (c.times[c.times.count - 1] - c.times[from + 1])
-        guard took >= gesture.minDuration - 1e-9 else {
+        // Event times are whole microseconds: a slide of exactly min_duration may measure a
+        // few short.
+        guard took >= gesture.minDuration - UnlockAuthority.clockResolution else {
             let ms = "\(LockSession.whole(took * 1000)) ms, needs \(LockSession.whole(gesture.minDuration * 1000))"
             return .failure(UnlockRefusal("too-quick", ms))
         }

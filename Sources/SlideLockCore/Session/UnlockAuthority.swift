@@ -35,6 +35,8 @@ public struct UnlockAuthority: Sendable {
     /// Share of the needed distance the crossing (rule 7) starts from: a twitch smaller than
     /// the rest does not move the crossing's start.
     public static let crossingShare = 0.95
+    /// Seconds a measured duration may fall short by: evdev stamps events in microseconds.
+    public static let clockResolution = 1e-5
     /// Share of the travel a flung slide must cover with its own samples (rule 5).
     public static let flingShare = 0.3
     /// Samples of one contact kept for judging: minutes of movement at 200 Hz. A longer
