@@ -216,3 +216,29 @@ func idleSettings() -> Settings {
             ])
     }
 }
+
+@Suite struct AuthorityBoundsTests {
+    /// 100,000 contacts land and never lift (a hostile stream straight into the session):
+    /// each event costs the same, and nothing of theirs unlocks.
+    @Test func manyFingersDownStayCheap() {
+        var run = Run()
+        for i in 0..<100_000 { run.feed([down(homeX, Double(i) * 1e-4, id: i)]) }
+        run.feed(slide(homeX, endX + 10, from: 10, seconds: 0.5, id: 99_999) + [up(10.6, id: 99_999)])
+        #expect(!run.effects.contains("unlock"))
+        #expect(run.session.authority.contactsDown == 99_999)
+    }
+
+    /// Time running backwards, NaN points and infinite times never unlock.
+    @Test func hostileTimesAndPointsNeverUnlock() {
+        var back = Run()
+        back.feed([down(homeX, 1), move(400, 0.9), move(endX + 10, 1.2), up(1.3)])
+        #expect(!back.effects.contains("unlock"))
+        var nan = Run()
+        nan.feed([down(homeX, 1), .touchMove(id: 0, point: Point(x: .nan, y: 240), time: 1.1)])
+        nan.feed(slide(homeX, endX + 10, from: 1.2, seconds: 0.5) + [up(1.8)])
+        #expect(!nan.effects.contains("unlock"))
+        var inf = Run()
+        inf.feed([down(homeX, 1), move(400, .infinity), move(endX + 10, .infinity), up(.infinity)])
+        #expect(!inf.effects.contains("unlock"))
+    }
+}

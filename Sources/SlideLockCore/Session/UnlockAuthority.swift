@@ -64,6 +64,9 @@ public struct UnlockAuthority: Sendable {
     }
 
     var contacts: [Int: Contact] = [:]
+    /// Contacts down with no refusal yet: at most one once a second has landed, so each
+    /// event costs the same however many fingers are down.
+    var hopeful: Set<Int> = []
     /// Contacts that lifted with the latest event, kept for the decision on their release.
     var released: [Int: Contact] = [:]
     /// What hides the panel now.
@@ -169,11 +172,13 @@ public struct UnlockAuthority: Sendable {
             record(id, point, at: t)
         case .touchUp(let id, _):
             if let c = contacts.removeValue(forKey: id) { released[id] = c }
+            hopeful.remove(id)
             if contacts.isEmpty { tainted = false }
         case .touchCancel(let id, let t):
             doubt(UnlockRefusal("touch-cancel"), at: t)
             for gone in id.map({ [$0] }) ?? Array(contacts.keys) {
                 if let c = contacts.removeValue(forKey: gone) { released[gone] = c }
+                hopeful.remove(gone)
             }
             if contacts.isEmpty { tainted = false }
         case .uncertain(let why, let t):
@@ -198,6 +203,7 @@ public struct UnlockAuthority: Sendable {
             // A second down for a contact down: its up was lost, its history is unknown.
             doubt(UnlockRefusal("uncertain-repeated-down"), at: t)
             contacts[id] = nil
+            hopeful.remove(id)
         }
         var refusal: UnlockRefusal?
         if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
@@ -209,23 +215,25 @@ public struct UnlockAuthority: Sendable {
         } else if !contacts.isEmpty {
             refusal = UnlockRefusal("extra-finger")
         }
-        for other in contacts.keys where contacts[other]!.refusal == nil {
-            contacts[other]!.refusal = UnlockRefusal("second-finger")
-        }
+        for other in hopeful { contacts[other]?.refusal = UnlockRefusal("second-finger") }
+        hopeful.removeAll()
         contacts[id] = Contact(landedAt: t, refusal: refusal, withheld: false)
+        if refusal == nil { hopeful.insert(id) }
     }
 
     /// A moment of uncertainty at `t`: every contact down is out, and so is every contact
     /// landing until all have lifted.
     mutating func doubt(_ why: UnlockRefusal, at t: Double) {
         uncertainSince = max(uncertainSince, t)
-        for id in contacts.keys where contacts[id]!.refusal == nil { contacts[id]!.refusal = why }
+        for id in hopeful { contacts[id]?.refusal = why }
+        hopeful.removeAll()
         if !contacts.isEmpty { tainted = true }
     }
 
     /// Adds a sample to `id`'s path, applying the speed rule (rule 6).
     mutating func record(_ id: Int, _ point: Point, at t: Double) {
-        guard var c = contacts[id] else { return }
+        // A refused contact is only a finger on the glass now: its path no longer matters.
+        guard var c = contacts[id], c.refusal == nil else { return }
         contacts[id] = nil // `c` alone owns the buffers while they grow
         defer { contacts[id] = c }
         if let last = c.lastPoint, let lastTime = c.times.last, c.refusal == nil {
@@ -235,6 +243,7 @@ public struct UnlockAuthority: Sendable {
             let dt = t - lastTime
             let speed = distance == 0 ? 0 : dt > 0 ? distance / dt : Double.infinity
             if !(speed <= gesture.maxSpeed) {
+                hopeful.remove(id)
                 c.refusal = UnlockRefusal(
                     "too-fast", "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
             }
