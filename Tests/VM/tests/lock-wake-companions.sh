@@ -1,0 +1,55 @@
+#!/bin/sh
+. /e2e/lib.sh
+# Issue 26: the wake touch and what comes with it never unlock (exit mode, virtio-gpu
+# 800x480, uinput touchscreen, blank after 2 s):
+#   a finger lands on the blank panel and SIGUSR2 arrives at once (the ghost filter still
+#     holds the touch): the finger carried to the end and lifted does not unlock;
+#   a finger lands on the blank panel, SIGHUP reloads while it is down: carried to the end
+#     and lifted, it does not unlock;
+#   SIGUSR1 with a finger resting on the thumb, then that finger slides: no unlock;
+#   a swipe on the lit panel afterwards unlocks (exit 0).
+vm_touch_start 799 479 || exit 1
+F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none"
+vm_lock /tmp/lock.log --on-unlock exit $F --set display.dim_after=0 --set display.blank_after=2 || exit 1
+app=$APP
+
+slide_on() {   # the finger already down at 112 240 goes to the end and lifts
+    for x in 200 300 400 500 600 700 760; do usleep 30000; vm_touch move $x 240; done
+    vm_touch up
+    sleep 1
+}
+
+vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
+vm_touch down 112 240
+kill -USR2 $app
+slide_on
+kill -0 $app; alive_after_usr2=$?
+
+vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
+vm_touch down 112 240
+usleep 100000
+kill -HUP $app
+vm_wait_text /tmp/lock.log "configuration reloaded" 10
+slide_on
+kill -0 $app; alive_after_hup=$?
+
+# Lit now (the lift restarted the idle timer): a finger rests on the thumb, SIGUSR1.
+vm_touch down 112 240
+usleep 200000
+kill -USR1 $app
+vm_wait_text /tmp/lock.log "reset to locked (SIGUSR1)" 10
+slide_on
+kill -0 $app; alive_after_usr1=$?
+
+# A real swipe while the panel is still lit unlocks.
+vm_touch swipe 112 240 760 240 400 12
+vm_wait_exit $app 5
+rc=$RC
+cat /tmp/lock.log
+vm_check touch-before-sigusr2-cannot-unlock [ $alive_after_usr2 = 0 ]
+vm_check wake-touch-across-sighup-cannot-unlock [ $alive_after_hup = 0 ]
+vm_check resting-finger-after-sigusr1-cannot-unlock [ $alive_after_usr1 = 0 ]
+vm_check refusals-logged grep -q "landed-before-shown\|uncertain-\|hidden-idle" /tmp/lock.log
+vm_check swipe-on-lit-panel-unlocks [ $rc = 0 ]
+vm_touch_stop
+exit $VM_FAILED
