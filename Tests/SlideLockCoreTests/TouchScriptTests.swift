@@ -49,6 +49,13 @@ private let screen = Size(width: 800, height: 480)
         ("0 action maybe", #"script.txt:1: action result must be ok or fail, not "maybe""#),
         ("0 action", "script.txt:1: missing action result (ok or fail)"),
         ("0 cancel now", #"script.txt:1: unexpected argument "now""#),
+        ("0 uncertain", "script.txt:1: missing reason after uncertain"),
+        ("0 uncertain gremlins", #"script.txt:1: unknown uncertainty "gremlins""#),
+        ("0 hidden curtain", #"script.txt:1: unknown cover "curtain""#),
+        ("0 shown idle now", #"script.txt:1: unexpected argument "now""#),
+        ("0 withheld id=1\n0.1 withheld id=1", "script.txt:2: finger 1 is already down"),
+        ("0 cancel id=2", "script.txt:1: finger 2 is not down"),
+        ("0 withheld id=1 9", #"script.txt:1: unexpected argument "id=1""#),
     ])
     func errorsNameTheLine(text: String, message: String) {
         #expect(throws: TouchScriptError.self) { try TouchScript.parse(text, fileName: "script.txt", screen: screen) }
@@ -57,6 +64,32 @@ private let screen = Size(width: 800, height: 480)
         } catch {
             #expect(error.description == message)
         }
+    }
+
+    /// The authority's events are scriptable: a withheld finger released by a down, one
+    /// contact cancelled, moments of uncertainty, the panel hidden and shown.
+    @Test func authorityEventsRoundTrip() throws {
+        let text = """
+            0 withheld id=1
+            0.05 down 10 10 id=1
+            0.1 hidden idle
+            0.2 shown idle
+            0.3 uncertain resync
+            0.4 cancel id=1
+            0.5 down 5 5
+            0.6 cancel
+            """
+        let script = try TouchScript.parse(text, fileName: "s.txt", screen: screen)
+        let events = script.steps.map(\.event)
+        #expect(
+            events == [
+                .touchWithheld(id: 1, time: 0), .touchDown(id: 1, point: Point(x: 10, y: 10), time: 0.05),
+                .hidden(.idle, time: 0.1), .shown(.idle, time: 0.2), .uncertain(.resync, time: 0.3),
+                .touchCancel(id: 1, time: 0.4), .touchDown(id: 0, point: Point(x: 5, y: 5), time: 0.5),
+                .touchCancel(id: nil, time: 0.6),
+            ])
+        // Recordings become scripts through `Step(event:)`: every event comes back.
+        #expect(zip(events, script.steps).allSatisfy { TouchScript.Step(event: $0, line: $1.line) == $1 })
     }
 
     @Test func withoutAScreenAnyCoordinateGoes() throws {
