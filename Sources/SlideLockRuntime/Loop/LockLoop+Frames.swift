@@ -47,7 +47,7 @@ extension LockLoop {
             guard let presented = try presentUnlessAway(view, now: presentStart) else { return }
             if presented {
                 view.notePresentCost(waiter.now() - presentStart)
-                noteShownAfterRegain(now: waiter.now())
+                noteShown(now: waiter.now())
             }
             view.shownVersion = sessionVersion
             if presented && paced && view.output.isFlipPending && session.isAnimating && exitFrame == nil

@@ -15,7 +15,7 @@ extension LockLoop {
         for event in events {
             let step = idle.gate.handle(event)
             applyIdle(step.effects, now: now)
-            forwarded += step.forward
+            forwarded += step.forward.filter(LockLoop.isNotIdleShow)
         }
         let due = idle.gate.advance(to: now)
         applyIdle(due.effects, now: now)
@@ -29,8 +29,16 @@ extension LockLoop {
         guard let idle else { return apply(session.handle(.uncertain(.wake, time: now)), now: now) }
         let step = idle.gate.wake(at: now)
         applyIdle(step.effects, now: now)
-        for event in step.forward { apply(session.handle(event), now: now) }
+        for event in step.forward where LockLoop.isNotIdleShow(event) { apply(session.handle(event), now: now) }
         for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+    }
+
+    /// The gate says the lock is shown as it wakes the panel; the loop says so only when a
+    /// frame is on it again (`noteShown`): the outputs take a while to come back, and a
+    /// touch meanwhile landed on a dark panel.
+    static func isNotIdleShow(_ event: LockEvent) -> Bool {
+        if case .shown(.idle, _) = event { return false }
+        return true
     }
 
     func applyIdle(_ effects: [IdleEffect], now: Double) {

@@ -54,11 +54,15 @@ extension LockLoop {
         }
     }
 
-    /// Touches count again once the lock is back on a screen: contacts that landed before
-    /// this moment, or are down at it, never unlock.
-    func noteShownAfterRegain(now: Double) {
+    /// A frame reached the screen: what hid the lock (another program's picture, an idle
+    /// dim or blank) is gone once the lock is back on it. Touches count again from this
+    /// moment: contacts that landed before it, or are down at it, never unlock.
+    func noteShown(now: Double) {
         if away == nil && session.authority.hiddenBy.contains(.master) {
             apply(session.handle(.shown(.master, time: now)), now: now)
+        }
+        if idle?.isAsleep != true && session.authority.hiddenBy.contains(.idle) {
+            apply(session.handle(.shown(.idle, time: now)), now: now)
         }
     }
 

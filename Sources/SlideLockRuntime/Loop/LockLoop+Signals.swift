@@ -54,7 +54,9 @@ extension LockLoop {
                 // The panel is woken and the new idle timings start from now.
                 let step = idle.gate.wake(at: now)
                 applyIdle(step.effects, now: now)
-                for event in step.forward { apply(session.handle(event), now: now) }
+                for event in step.forward where LockLoop.isNotIdleShow(event) {
+                    apply(session.handle(event), now: now)
+                }
                 idle.reconfigure(settings, now: now)
             }
             sessionVersion += 1

@@ -49,8 +49,8 @@ final class FakePanel: TouchSource {
     func nextDeadline(now: Double) -> Double? { pipeline.hasPendingContacts ? now + 0.01 : nil }
 
     /// One report at `t`: each `(slot, x, y)` moves (or lands) that slot's finger; each
-    /// slot in `lift` lifts.
-    func frame(_ t: Double, _ touches: [(Int, Double, Double)], lift: [Int] = []) {
+    /// slot in `lift` lifts. It is read at `t`, or at `readAt` (a loop busy elsewhere).
+    func frame(_ t: Double, _ touches: [(Int, Double, Double)], lift: [Int] = [], readAt: Double? = nil) {
         var e: [RawInputEvent] = []
         func abs(_ code: UInt16, _ v: Int32) {
             e.append(RawInputEvent(time: t, type: Evdev.EV_ABS, code: code, value: v))
@@ -73,7 +73,7 @@ final class FakePanel: TouchSource {
             slots[slot].trackingID = -1
         }
         e.append(RawInputEvent(time: t, type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0))
-        world.at(t, fd: FakePanel.descriptor) { self.raw += e }
+        world.at(readAt ?? t, fd: FakePanel.descriptor) { self.raw += e }
     }
 
     /// A finger in `slot` from `x0` to `x1` over `seconds`, reports at `hz`, from `t0`.

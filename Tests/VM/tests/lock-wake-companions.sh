@@ -2,8 +2,8 @@
 . /e2e/lib.sh
 # Issue 26: the wake touch and what comes with it never unlock (exit mode, virtio-gpu
 # 800x480, uinput touchscreen, blank after 2 s):
-#   a finger lands on the blank panel and SIGUSR2 arrives at once (the ghost filter still
-#     holds the touch): the finger carried to the end and lifted does not unlock;
+#   a finger lands on the blank panel and SIGUSR2 arrives 10 ms later (the ghost filter
+#     still holds the touch): the finger carried to the end and lifted does not unlock;
 #   a finger lands on the blank panel, SIGHUP reloads while it is down: carried to the end
 #     and lifted, it does not unlock;
 #   SIGUSR1 with a finger resting on the thumb, then that finger slides: no unlock;
@@ -21,6 +21,7 @@ slide_on() {   # the finger already down at 112 240 goes to the end and lifts
 
 vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
 vm_touch down 112 240
+usleep 10000
 kill -USR2 $app
 slide_on
 kill -0 $app; alive_after_usr2=$?
