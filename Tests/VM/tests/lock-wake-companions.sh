@@ -26,7 +26,8 @@ kill -USR2 $app
 slide_on
 kill -0 $app; alive_after_usr2=$?
 
-vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
+# Blank again (2 s after the lift): the second "idle: blank" line.
+i=0; while [ "$(grep -c 'idle: blank$' /tmp/lock.log)" -lt 2 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
 vm_touch down 112 240
 usleep 100000
 kill -HUP $app
@@ -50,7 +51,8 @@ cat /tmp/lock.log
 vm_check touch-before-sigusr2-cannot-unlock [ $alive_after_usr2 = 0 ]
 vm_check wake-touch-across-sighup-cannot-unlock [ $alive_after_hup = 0 ]
 vm_check resting-finger-after-sigusr1-cannot-unlock [ $alive_after_usr1 = 0 ]
-vm_check refusals-logged grep -q "landed-before-shown\|uncertain-\|hidden-idle" /tmp/lock.log
+vm_check blanked-twice [ "$(grep -c 'idle: blank$' /tmp/lock.log)" -ge 2 ]
+vm_check refusals-logged grep -q "hidden-idle" /tmp/lock.log
 vm_check swipe-on-lit-panel-unlocks [ $rc = 0 ]
 vm_touch_stop
 exit $VM_FAILED
