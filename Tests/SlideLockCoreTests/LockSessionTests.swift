@@ -101,7 +101,7 @@ let transitionCases: [TransitionCase] = [
         name: "full slide unlocks (exit mode)", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.5) + [up(0.6)],
         state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-        log: ["pressed", "slide", "unlock slide", "exit"]),
+        log: ["pressed", "slide", "unlock", "exit"]),
     TransitionCase(
         name: "short of the end springs back", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, endX - 20, from: 0, seconds: 0.5) + [up(0.7)],
@@ -110,12 +110,12 @@ let transitionCases: [TransitionCase] = [
         name: "threshold below 1 unlocks early", settings: settings { $0.gesture.threshold = 0.5 },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.6 * 576, from: 0, seconds: 0.5) + [up(0.7)],
         state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-        log: ["pressed", "slide", "unlock slide", "exit"]),
+        log: ["pressed", "slide", "unlock", "exit"]),
     TransitionCase(
         name: "fling on: a fast release at 70 % unlocks", settings: settings { $0.gesture.fling = true },
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
         state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-        log: ["pressed", "slide", "unlock slide fling", "exit"]),
+        log: ["pressed", "slide", "unlock fling", "exit"]),
     TransitionCase(
         name: "fling off: the same release springs back", settings: Settings(),
         events: [down(homeX, 0)] + slide(homeX, homeX + 0.7 * 576, from: 0, seconds: 0.15) + [up(0.16)],
@@ -144,12 +144,12 @@ let transitionCases: [TransitionCase] = [
     TransitionCase(
         name: "hook mode: unlock enters busy", settings: hook,
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4)],
-        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock slide"]),
+        state: .busy, effects: ["slideStarted", "unlock"], log: ["pressed", "slide", "unlock"]),
     TransitionCase(
         name: "busy ignores touches", settings: hook,
         events: [down(homeX, 0)] + slide(homeX, endX + 30, from: 0, seconds: 0.3) + [up(0.4), down(endX, 0.5)],
         state: .busy, effects: ["slideStarted", "unlock"],
-        log: ["pressed", "slide", "unlock slide", "ignored-touch busy"]),
+        log: ["pressed", "slide", "unlock", "ignored-touch busy"]),
     TransitionCase(
         name: "action result outside busy is ignored", settings: hook,
         events: [.actionFinished(success: true, time: 1)], state: .locked, effects: [], log: ["ignored-action"]),
@@ -157,7 +157,7 @@ let transitionCases: [TransitionCase] = [
         name: "rtl slides leftwards", settings: settings { $0.layout.direction = .rtl },
         events: [down(endX, 0)] + slide(endX, homeX - 30, from: 0, seconds: 0.4) + [up(0.5)],
         state: .unlocked, effects: ["slideStarted", "unlock", "exit"],
-        log: ["pressed", "slide", "unlock slide", "exit"]),
+        log: ["pressed", "slide", "unlock", "exit"]),
 ]
 
 @Suite struct LockSessionTests {
@@ -239,7 +239,7 @@ let transitionCases: [TransitionCase] = [
         #expect(run.entries.last?.name == "relock" && run.entries.last?.time == 2.5)
         run.tick(from: 2.52, to: 4)
         #expect(run.session.isAtRest && run.session.visual(at: 4).progress == 0)
-        #expect(run.log == ["pressed", "slide", "unlock slide", "unlocked", "relock"])
+        #expect(run.log == ["pressed", "slide", "unlock", "unlocked", "relock"])
     }
 
     @Test func failureShakesThenLocks() {
@@ -254,7 +254,7 @@ let transitionCases: [TransitionCase] = [
         #expect(run.session.state == .failed && !run.session.isControlAnimating)
         run.tick(from: 2.5, to: 4)
         #expect(run.session.state == .locked && run.session.isAtRest)
-        #expect(run.log == ["pressed", "slide", "unlock slide", "failed", "relock"])
+        #expect(run.log == ["pressed", "slide", "unlock", "failed", "relock"])
     }
 
     @Test func cooldownAfterUnlock() {

@@ -37,7 +37,7 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
                 settings: Settings(), width: 800, height: 480,
                 script: try script(slideScript(to: 760))))
         let log = frames.flatMap(\.log)
-        #expect(log.contains("t=0.600 unlock slide"))
+        #expect(log.contains("t=0.600 unlock"))
         #expect(log.last == "t=0.600 exit")
         #expect(frames.flatMap(\.effects).contains(.exit))
         #expect(frames.last!.time < 0.6 + 0.3)
@@ -63,7 +63,7 @@ private func slideScript(to x1: Double, seconds: Double = 0.5, upAt: Double = 0.
                 script: try script(slideScript(to: 760) + "\n1.0 action fail")))
         let log = frames.flatMap(\.log)
         #expect(
-            log == ["t=0.000 pressed", "t=0.017 slide", "t=0.600 unlock slide", "t=1.000 failed", "t=2.500 relock"])
+            log == ["t=0.000 pressed", "t=0.017 slide", "t=0.600 unlock", "t=1.000 failed", "t=2.500 relock"])
         #expect(frames.contains { $0.visual.state == .busy })
         #expect(frames.contains { $0.visual.shake != 0 })
         #expect(frames.last!.visual.state == .locked && frames.last!.visual.progress == 0)

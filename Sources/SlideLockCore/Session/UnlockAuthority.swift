@@ -114,8 +114,8 @@ public struct UnlockAuthority: Sendable {
 
     // MARK: - Decisions
 
-    /// Decides `request` and logs the decision with its source (`unlock slide`,
-    /// `too-quick slide 30 ms, needs 50`). A slide's contact must have lifted with the event just observed.
+    /// Decides `request` and logs the decision with its source (`unlock` for a slide,
+    /// `unlock ctl`, `too-quick slide 30 ms, needs 50`). A slide's contact must have lifted with the event just observed.
     public mutating func decide(_ request: UnlockRequest) -> UnlockVerdict {
         let verdict: UnlockVerdict
         switch request {
@@ -132,10 +132,13 @@ public struct UnlockAuthority: Sendable {
             // The seam for the other sources: each gets its own rule here when enabled.
             verdict = .refused(UnlockRefusal("source-disabled"))
         }
-        // One line per decision: `unlock <source>[ fling]` or `<reason> <source>[ <detail>]`.
+        // One line per decision: `unlock[ <source>][ fling]` (a slide, the usual source, is
+        // `unlock` as it always was) or `<reason> <source>[ <detail>]`.
         let source = request.source.rawValue
         switch verdict {
-        case .granted(let g): note("unlock", g.flung ? source + " fling" : source, at: request.time)
+        case .granted(let g):
+            let words = (request.source == .slide ? [] : [source]) + (g.flung ? ["fling"] : [])
+            note("unlock", words.isEmpty ? nil : words.joined(separator: " "), at: request.time)
         case .refused(let r): note(r.reason, r.detail.map { source + " " + $0 } ?? source, at: request.time)
         }
         return verdict
