@@ -81,6 +81,7 @@ final class ScriptPanel: PanelOutput {
     let width: Int, height: Int
     var name: String { "FAKE-1" }
     var modeDescription: String { "\(width)x\(height)@60" }
+    var completesOnVblank: Bool { paced }
     var frameInterval: Double { 1.0 / 60 }
     var lastFlipSeconds: Double?
     var firstFlipSeconds: Double?

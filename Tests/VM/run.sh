@@ -28,6 +28,8 @@
 #                control channel on a virtio console (hvc0)
 #   -L SYSROOT   find the -b binaries' libraries in SYSROOT (readelf) instead of with `ldd`:
 #                for binaries of another architecture
+#   -T EVENT     QEMU trace EVENT (e.g. virtio_gpu_cmd_res_flush: what the guest sends to its
+#                display) into DIR/qemu-trace.log, repeatable
 # Exit status: the guest command's; 124 = host timeout; 125 = the VM never reported (boot
 # failure, panic); 2 = usage.  Run setup.sh once before (cache: $SLIDELOCK_VM_CACHE).
 set -euo pipefail
@@ -35,13 +37,14 @@ VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 
 BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1 SYSTEMD=0
-ARCH=amd64 SYSROOT=
+ARCH=amd64 SYSROOT= TRACES=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:h" o; do
+while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:T:h" o; do
     case $o in
         b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
         r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
-        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;; *) usage ;;
+        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;;
+        T) TRACES+=(-trace "enable=$OPTARG") ;; *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -145,6 +148,8 @@ QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m $MEM -smp 2 -nodefaults -no-user-confi
       -serial stdio -chardev "socket,id=ctl,path=$OUT/ctl.sock" -serial chardev:ctl
       -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
 fi
+# QEMU's log trace backend writes to the -D file, each line stamped with the wall clock.
+[ ${#TRACES[@]} -gt 0 ] && QEMU+=("${TRACES[@]}" -D "$OUT/qemu-trace.log" -msg timestamp=on)
 set +e
 python3 "$VM/tools/driver.py" --out "$OUT" --timeout $((TIMEOUT + 30)) ${DISPLAY_DEV[@]+"${DISPLAY_DEV[@]}"} -- "${QEMU[@]}"
 RC=$?

@@ -2,8 +2,12 @@ import CDRM
 @preconcurrency import Glibc
 import SlideLockCore
 
-/// One lit connector: its CRTC, its mode, and two XRGB8888 dumb buffers it flips between.
-/// Created and owned by `DRMDisplay`, which restores the CRTC it found before releasing it.
+/// One lit connector: its CRTC, its mode, and two dumb buffers. On a panel scanned out from
+/// memory (vc4, vkms) frames flip between the two on vblank. On a display that uploads what
+/// it shows (virtio-gpu, SPI panels, USB displays: their framebuffers answer DirtyFB) a flip
+/// would upload the whole frame, so frames are drawn into the buffer on screen and only the
+/// damage is uploaded, with DirtyFB. Created and owned by `DRMDisplay`, which restores the
+/// CRTC it found before releasing it.
 public final class DRMOutput: FrameSink {
     /// Connector name, e.g. `HDMI-A-1`.
     public let name: String
@@ -35,11 +39,14 @@ public final class DRMOutput: FrameSink {
     private var needsFullCopy = [true, true]
     /// Damage of the previous present: the back buffer is one frame behind, so it needs both.
     private var previousDamage: [PixelRect] = []
-    /// Legacy drivers without page-flip support: draw into the visible buffer instead.
-    private var canFlip = true
+    /// How frames reach the panel (see the type's comment).
+    public private(set) var path: PresentPath
+    private var canFlip: Bool { path == .pageFlips }
     /// drmModeDirtyFB: the kernel answers ENOSYS when the driver has no dirty hook, i.e. the
     /// panel refreshes itself from memory; after that we stop asking.
     private var wantsDirtyFB = true
+    /// The kernel takes at most this many clip rectangles a call (DRM_MODE_FB_DIRTY_MAX_CLIPS).
+    static let maxDirtyClips = 256
     private let saved: drmModeCrtc?
 
     init(fd: Int32, connector: DRMConnectorInfo, crtcID: UInt32, modeIndex: Int, format: PixelFormat) throws {
@@ -62,6 +69,24 @@ public final class DRMOutput: FrameSink {
         // If the second buffer fails, the first one's deinit unwinds it.
         buffers = try (0..<2).map { _ in try DumbBuffer(fd: fd, width: mode.width, height: mode.height, format: format)
         }
+        path = DRMOutput.uploadsDamage(fd: fd, framebuffer: buffers[0].framebufferID) ? .damageUploads : .pageFlips
+    }
+
+    /// The path this card's outputs would take, probed with a small buffer; nil when that
+    /// cannot be told (no dumb buffers, or another program is DRM master).
+    static func probePath(fd: Int32) -> PresentPath? {
+        guard let buffer = try? DumbBuffer(fd: fd, width: 64, height: 64) else { return nil }
+        switch drmModeDirtyFB(fd, buffer.framebufferID, nil, 0) {
+        case 0: return .damageUploads
+        case -ENOSYS: return .pageFlips
+        default: return nil
+        }
+    }
+
+    /// True when the driver uploads a framebuffer's damage (it has a dirty hook): DirtyFB on
+    /// a framebuffer that no plane shows yet changes nothing, and answers 0 instead of ENOSYS.
+    static func uploadsDamage(fd: Int32, framebuffer: UInt32) -> Bool {
+        drmModeDirtyFB(fd, framebuffer, nil, 0) == 0
     }
 
     /// Copies the damaged part of `shadow` into the back buffer and flips to it (the first
@@ -87,6 +112,7 @@ public final class DRMOutput: FrameSink {
             needsFullCopy[front] = false
             try setCRTC(buffer: front)
             previousDamage = [screen]
+            if !canFlip { noteShown(at: MonotonicClock.now()) }
             return
         }
         let target = canFlip ? 1 - front : front
@@ -107,13 +133,21 @@ public final class DRMOutput: FrameSink {
                 // after flips worked, EINVAL or EBUSY say the CRTC is off, lost its
                 // framebuffer (another DRM master's went away with it) or still has a commit
                 // pending: set it up again (a synchronous modeset).
-                if flipCount == 0 && error.errno != EBUSY { canFlip = false }
+                if flipCount == 0 && error.errno != EBUSY { path = .inPlace }
                 try setCRTC(buffer: target)
                 front = target
                 return
             }
         }
         try markDirty(region)
+        noteShown(at: MonotonicClock.now())
+    }
+
+    /// A frame drawn in place is on screen once copied (and uploaded): no event follows.
+    private func noteShown(at seconds: Double) {
+        lastFlipSeconds = seconds
+        if firstFlipSeconds == nil { firstFlipSeconds = seconds }
+        flipCount += 1
     }
 
     /// Handles a page-flip completion event for this output.
@@ -121,6 +155,7 @@ public final class DRMOutput: FrameSink {
         // The late event of a flip given up on (`abandonFlip`) names nothing we wait for.
         guard isFlipPending else { return }
         isFlipPending = false
+        if let last = lastFlipSequence, last != sequence { countsVblanks = true }
         lastFlipSequence = sequence
         lastEventReadSeconds = readAt
         front = 1 - front
@@ -129,6 +164,8 @@ public final class DRMOutput: FrameSink {
         flipCount += 1
     }
 
+    /// True once two flip events carried different vblank counts: the driver has vblanks.
+    public private(set) var countsVblanks = false
     /// The kernel's vblank counter at the latest completed flip, and when its event was read.
     public private(set) var lastFlipSequence: UInt32?
     public private(set) var lastEventReadSeconds: Double?
@@ -206,17 +243,39 @@ public final class DRMOutput: FrameSink {
         lastQueuedSeconds = MonotonicClock.now()
     }
 
-    /// Without page flips the copy is already visible; the dirty call is also where a lost
-    /// DRM master shows (EACCES).
+    /// Without page flips the copy is already visible, or is uploaded by the dirty call; it
+    /// is also where a lost DRM master shows (EACCES). A driver that refuses the call for any
+    /// other reason is not asked again: its frames then go by page flips, which upload whole.
     private func markDirty(_ region: [PixelRect]) throws {
         guard wantsDirtyFB, !region.isEmpty else { return }
-        var clips = region.map {
+        let rects =
+            region.count > DRMOutput.maxDirtyClips ? [region.dropFirst().reduce(region[0]) { $0.union($1) }] : region
+        var clips = rects.map {
             drmModeClip(
                 x1: UInt16(clamping: $0.x), y1: UInt16(clamping: $0.y),
                 x2: UInt16(clamping: $0.maxX), y2: UInt16(clamping: $0.maxY))
         }
         let result = drmModeDirtyFB(fd, buffers[front].framebufferID, &clips, UInt32(clips.count))
-        if result == -ENOSYS { wantsDirtyFB = false }
         if result == -EACCES { throw SystemError(operation: "drmModeDirtyFB \(name)", errno: EACCES) }
+        guard result != 0 else { return }
+        wantsDirtyFB = false
+        if path == .damageUploads {
+            path = .pageFlips
+            refusedDirty = SystemError(operation: "drmModeDirtyFB \(name)", errno: -result)
+        }
     }
+
+    /// Set once when the driver refused DirtyFB after it had seemed to take it, so the owner
+    /// can say so (once); the output went back to page flips.
+    public var refusedDirty: SystemError?
+}
+
+/// How an output's frames reach its panel.
+public enum PresentPath: String, Sendable {
+    /// Two buffers, flipped on vblank: panels scanned out from memory.
+    case pageFlips = "page flips"
+    /// One buffer on screen, its damage uploaded with DirtyFB: displays that copy what they show.
+    case damageUploads = "damage uploads"
+    /// One buffer on screen, drawn in place: legacy drivers without page flips.
+    case inPlace = "in place"
 }

@@ -11,6 +11,8 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
     public let width: Int
     public let height: Int
     public var isFlipPending: Bool { false }
+    /// The copy (and the pan) are done when `present` returns.
+    public var completesOnVblank: Bool { false }
     /// Frames are copied synchronously: there is never a flip to give up on.
     public func abandonFlip() {}
     public private(set) var lastFlipSeconds: Double?

@@ -42,6 +42,9 @@ public enum OutputReport {
         var lines = [
             "\(path): driver \(device.driverName), \(dumb), \(resources.crtcs.count) CRTCs, \(resources.connectors.count) connectors"
         ]
+        // Displays that upload what they show get frames drawn in place and only their damage
+        // uploaded; panels scanned out from memory get page flips.
+        if let way = DRMOutput.probePath(fd: device.fd) { lines.append("  frames: \(way.rawValue)") }
         for connector in resources.connectors {
             var line = "  \(connector.name): \(connector.status.rawValue)"
             if connector.currentCRTC != 0 { line += ", on CRTC \(connector.currentCRTC)" }

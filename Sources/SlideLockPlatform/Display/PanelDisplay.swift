@@ -21,6 +21,10 @@ public protocol PanelOutput: FrameSink {
     var lastEventReadSeconds: Double? { get }
     /// Forgets a pending flip that never completed; the next `present` sets the mode afresh.
     func abandonFlip()
+    /// True when a completed flip marks a vblank, so flip events pace the frames; false
+    /// where a frame is on screen when `present` returns (drawn in place, uploaded, or
+    /// copied into a framebuffer): the caller then keeps frames a refresh apart itself.
+    var completesOnVblank: Bool { get }
 }
 
 /// The screens slidelock owns, and how completions of their frames are learned.
@@ -61,7 +65,11 @@ extension PanelDisplay {
 }
 
 extension DRMOutput: PanelOutput {
-    public var modeDescription: String { mode.description }
+    /// Flips whose events carry a vblank counter that never moves come from a driver with
+    /// no vblank (they complete at once): those are paced like a framebuffer.
+    public var completesOnVblank: Bool { path == .pageFlips && (flipCount < 2 || countsVblanks) }
+    /// `800x480@74.99 (damage uploads)`: the mode, and how frames reach the panel.
+    public var modeDescription: String { "\(mode) (\(path.rawValue))" }
     public var frameInterval: Double { mode.refreshMillihertz > 0 ? 1000 / Double(mode.refreshMillihertz) : 1.0 / 60 }
 }
 

@@ -14,8 +14,13 @@ extension LockLoop {
     /// so it shows the newest touch. Flipping as soon as the last flip completed would show
     /// a touch one refresh later than needed.
     var latchesLate: Bool {
-        display.eventDescriptor != nil && exitFrame == nil && session.isAnimating
-            && (session.state == .pressed || session.state == .dragging)
+        exitFrame == nil && session.isAnimating && (session.state == .pressed || session.state == .dragging)
+    }
+
+    /// True when `view`'s frames are paced by vblank events (a DRM output that flips); else
+    /// they keep to the view's own grid of refresh intervals (`PanelView.isDue`).
+    func isPaced(_ view: PanelView) -> Bool {
+        display.eventDescriptor != nil && view.output.completesOnVblank
     }
 
     /// Presents on every output that is free. A frame drawn ahead (while the last flip was
@@ -25,17 +30,18 @@ extension LockLoop {
     /// frames wait for their latch time instead and nothing is drawn ahead (unless the output
     /// is too slow to latch late).
     func drawWhereNeeded(now: Double) throws {
-        // Without completion events (fbdev) nothing paces us: wait for the next refresh.
-        let paced = display.eventDescriptor != nil
         if idle?.isBlank == true || away != nil { return } // outputs off or not ours: nothing is drawn
         // Dim: the picture stands still (no hue, no shimmer) until something happens.
         let still = idle?.isAsleep == true
         let late = latchesLate
         for view in views
-        where !view.isLost && !view.output.isFlipPending && (paced || view.isDue(now: now))
+        where !view.isLost && !view.output.isFlipPending && (isPaced(view) || view.isDue(now: now))
             && !(still && view.shownVersion == sessionVersion)
         {
-            let latch = late ? view.latchTime() : nil
+            // Without vblank events (fbdev, a display drawn in place) nothing paces us: each
+            // frame waits for its slot instead.
+            let paced = isPaced(view)
+            let latch = late && paced ? view.latchTime() : nil
             if let latch, now < latch { continue } // too early: a later touch could still make this vblank
             // How late the wake-up for the latch came: a slow or busy system gets a wider margin.
             if let latch { view.noteWakeLateness(now - latch) }

@@ -221,7 +221,7 @@ public final class LockLoop {
         // A finger drags: each free output's frame is due at its latch time.
         if animating && latchesLate {
             // One already passed drew nothing (no pixel changed): the next vblank's, not a spin.
-            for view in views where !view.isLost && !view.output.isFlipPending {
+            for view in views where !view.isLost && !view.output.isFlipPending && isPaced(view) {
                 guard let latch = view.latchTime() else { continue }
                 consider(
                     latch > now
@@ -230,9 +230,10 @@ public final class LockLoop {
                             + view.frameInterval)
             }
         }
-        // Without completion events (fbdev) a change waits for the output's next refresh.
-        if display.eventDescriptor == nil {
-            for view in views where view.shownVersion != sessionVersion { consider(view.nextFrameTime(now: now)) }
+        // Without vblank events (fbdev, a display drawn in place) a change waits for the
+        // output's next frame slot.
+        for view in views where !isPaced(view) && view.shownVersion != sessionVersion {
+            consider(view.dueTime(now: now))
         }
         // After the exit only the last frame's flip matters (the session's timers are spent).
         if exitFrame == nil { consider(session.nextDeadline) }

@@ -101,6 +101,7 @@ public final class PanelView {
         if let input = inFlight?.input {
             if input == presentedInput { inFlight?.input = nil } else { presentedInput = input }
         }
+        noteShown(at: now)
         if output.isFlipPending {
             flipQueuedAt = now
         } else {
@@ -109,6 +110,28 @@ public final class PanelView {
         }
         return true
     }
+
+    /// Outputs without vblank events (only those consult it): the frames keep to a grid of refresh intervals, so
+    /// they never come faster than the refresh, and a frame a little early or late keeps
+    /// its slot; one more than a refresh late starts the grid again.
+    private(set) var nextDue: Double?
+    private func noteShown(at now: Double) {
+        if let due = nextDue, now < due + frameInterval {
+            nextDue = due + frameInterval
+        } else {
+            nextDue = now + frameInterval
+        }
+    }
+
+    /// True once the next frame's slot has come (outputs without vblank events); the half
+    /// millisecond covers a wake-up timed in whole milliseconds.
+    func isDue(now: Double) -> Bool {
+        guard let nextDue else { return true }
+        return now >= nextDue - 0.0005
+    }
+
+    /// When the next frame's slot comes (outputs without vblank events).
+    func dueTime(now: Double) -> Double { max(now, nextDue ?? now) }
 
     /// Picks up flips the display reported complete since the last call; `animating`: the
     /// next frame is wanted at the next vblank.
@@ -182,12 +205,6 @@ public final class PanelView {
         completed = old.completed
         seenFlips = old.seenFlips
         ledger = old.ledger
-    }
-
-    /// True once a refresh interval has passed since the last frame reached the screen.
-    func isDue(now: Double) -> Bool {
-        guard let last = output.lastFlipSeconds else { return true }
-        return now >= last + frameInterval - 0.001
     }
 
     func notePresentCost(_ seconds: Double) { presentCost = max(seconds, presentCost * 0.95) }

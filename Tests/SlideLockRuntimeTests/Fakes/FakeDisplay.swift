@@ -10,6 +10,9 @@ enum FakePacing {
     case unpaced
     /// fbdev: frames are copied synchronously, no completion events.
     case framebuffer
+    /// DRM drawn in place, its damage uploaded (virtio-gpu with DirtyFB): a frame is on
+    /// screen when `present` returns, though the display has an event descriptor.
+    case uploaded
 }
 
 /// One frame handed to a fake output.
@@ -29,6 +32,7 @@ final class FakeOutput: PanelOutput {
     let panelRotation: Int? = nil
     let pixelFormat = PixelFormat.xrgb8888
     var modeDescription: String { "\(width)x\(height)@60" }
+    var completesOnVblank: Bool { pacing == .paced }
     private(set) var isFlipPending = false
     private(set) var lastFlipSeconds: Double?
     private(set) var firstFlipSeconds: Double?
@@ -72,12 +76,13 @@ final class FakeOutput: PanelOutput {
         var pixels = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height { for x in 0..<width { pixels[y * width + x] = shadow[y * stride + x] } }
         frames.append(PresentedFrame(queued: world.now(), completed: nil, pixels: pixels))
-        if pacing == .framebuffer || !isModeSet {
-            // fbdev copies at once; DRM's first frame is a synchronous modeset.
+        if pacing == .framebuffer || pacing == .uploaded || !isModeSet {
+            // fbdev copies at once, so does a display drawn in place; DRM's first frame is a
+            // synchronous modeset.
             frames[frames.count - 1].modeset = !isModeSet
             isModeSet = true
             frames[frames.count - 1].completed = world.now()
-            if pacing == .framebuffer { recordFlip(at: world.now()) }
+            if pacing == .framebuffer || pacing == .uploaded { recordFlip(at: world.now()) }
             return
         }
         isFlipPending = true
@@ -92,7 +97,7 @@ final class FakeOutput: PanelOutput {
         switch pacing {
         case .paced: return ((queued / frameInterval + 1e-6).rounded(.down) + 1) * frameInterval
         case .unpaced: return queued + 0.001
-        case .framebuffer: return nil
+        case .framebuffer, .uploaded: return nil
         }
     }
 

@@ -38,6 +38,8 @@ opt = args.parse_args()
 qemu_argv = opt.qemu[1:] if opt.qemu[:1] == ['--'] else opt.qemu
 T0 = time.time()
 driver_log = open(os.path.join(opt.out, 'driver.log'), 'w')
+# The wall clock at T0, so that tools can line up QEMU's own (wall-clock) trace with this log.
+print('wall clock at 0: %.6f' % T0, file=driver_log, flush=True)
 
 
 def log(*words):
