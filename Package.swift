@@ -53,8 +53,7 @@ let package = Package(
             dependencies: [
                 "SlideLockCore", "SlideLockPlatform", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux",
             ],
-            swiftSettings: sections + [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
-        ),
+            swiftSettings: sections),
         .target(
             name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"],
             swiftSettings: sections),

@@ -4,29 +4,21 @@ import SlideLockCore
 /// An opaque XRGB8888 pixel buffer (0x00RRGGBB) with a clip rectangle. Every drawing
 /// operation changes only pixels inside `clip`, and computes each pixel from its own
 /// coordinates alone, so redrawing a damaged rectangle gives exactly the full-frame pixels.
-/// (A blend's last group of four may read up to three pixels after its span and write them
-/// back unchanged: `slack` keeps that inside the buffer after the last row.)
 public final class Canvas {
     public let width: Int
     public let height: Int
     /// Row-major, `width` pixels per row, owned by the canvas.
     public let pixels: UnsafeMutablePointer<UInt32>
     public var clip: PixelRect
-    /// Colour tables of recent fills: a moving thumb redraws the same gradient each frame.
-    var columnCache = ColumnCache()
-    /// Row spans and rim coverages of recent rounded rectangles.
-    var shapeCache = ShapeCache()
-    var solidTerms = SolidTermsCache()
-
-    /// Pixels allocated after the last row for the blends' last groups (never drawn).
-    static let slack = 3
+    /// Coverage rows of recent rounded rectangles (`ShapeRows`).
+    var shapes = ShapeCache()
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "canvas must not be empty")
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: width * height + Self.slack)
-        pixels.initialize(repeating: 0, count: width * height + Self.slack)
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
         clip = PixelRect(x: 0, y: 0, width: width, height: height)
     }
 
@@ -111,6 +103,9 @@ struct PackedColor {
         a = UInt32(alpha * 255 + 0.5)
     }
 
+    /// The premultiplied colour packed as a pixel, 0x00RRGGBB.
+    @usableFromInline var packed: UInt32 { r << 16 | g << 8 | b }
+
     /// The colour as if opaque (premultiplied by 1).
     @usableFromInline var opaque: UInt32 {
         // Undo the premultiplication only for display of opaque fills.
@@ -118,13 +113,8 @@ struct PackedColor {
     }
 }
 
-/// Source-over of a premultiplied colour scaled by `coverage` (0...255) onto an opaque pixel.
-@inlinable @inline(__always)
-func blend(_ dst: UInt32, r: UInt32, g: UInt32, b: UInt32, a: UInt32, coverage: UInt32) -> UInt32 {
-    blend(dst, source: r << 16 | g << 8 | b, alpha: a, coverage: coverage)
-}
-
-/// The same with the colour packed (0x00RRGGBB, premultiplied): per channel
+/// Source-over of a premultiplied colour (packed, 0x00RRGGBB) scaled by `coverage` (0...255)
+/// onto an opaque pixel: per channel
 /// `src * c / 255 + dst * (255 - a * c / 255) / 255`, two channels per multiply.
 @inlinable @inline(__always)
 func blend(_ dst: UInt32, source: UInt32, alpha: UInt32, coverage: UInt32) -> UInt32 {

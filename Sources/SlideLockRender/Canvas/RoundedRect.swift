@@ -2,66 +2,44 @@ import SlideLockCore
 
 extension Canvas {
     /// Fills an anti-aliased rounded rectangle. Coverage is 0.5 - signed distance to the
-    /// outline, per pixel centre: exact for straight edges, smooth at any corner radius.
-    /// Only the corner and edge pixels need the distance (`ShapeRows`, cached); the middle
-    /// of each row has one coverage, which keeps big shapes (the track) fast.
+    /// outline, per pixel centre (`ShapeRows`): exact for straight edges, smooth at any
+    /// corner radius. The middle of each row has one coverage, blended as one span.
     public func fillRoundedRect(_ rect: Rect, radius: Double, paint: Paint, opacity: Double = 1) {
         guard !rect.isEmpty, opacity > 0 else { return }
         let area = rect.enclosingPixels.intersection(clip)
         guard !area.isEmpty else { return }
-        let columns = columnCache.columns(paint, from: area.x, count: area.width, opacity: opacity)
-        let shape = shapeCache.rows(rect, radius: radius)
-        // An opaque solid covers what is under it: its full-coverage spans are plain stores;
-        // a translucent one (the pressed thumb) is one colour over each span.
-        var opaqueSolid = false
-        var solid = false
-        if case .solid = paint {
-            solid = true
-            opaqueSolid = columns.inverseAlpha.first == 0
-        }
-        // A solid shape drawn whole again in the same place in its pixels (a dragged thumb):
-        // whole rows from its terms. (A shape drawn in part, as the fill under the label, is not
-        // worth its terms.)
-        if solid, area == PixelRect(x: shape.x0, y: shape.y0, width: shape.x1 - shape.x0, height: shape.y1 - shape.y0),
-            let source = columns.source.first, let inverse = columns.inverseAlpha.first,
-            let terms = solidTerms.terms(shape, source: source, alpha: 255 &- inverse)
-        {
-            terms.draw(shape, area: area, on: self)
-            return
-        }
-
-        columns.source.withUnsafeBufferPointer { source in
-            columns.inverseAlpha.withUnsafeBufferPointer { inverse in
+        let shape = shapes.rows(rect, radius: radius, within: bounds)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 2 * area.width) { table in
+            // The tables are indexed by column: `source[x]` for x in the area.
+            let source = table.baseAddress! - area.x
+            let inverse = source + area.width
+            paint.writeColumns(
+                from: area.x, count: area.width, opacity: opacity, source: source + area.x, inverse: inverse + area.x)
+            shape.rims.withUnsafeBufferPointer { rims in
                 for y in area.y..<area.maxY {
-                    guard let spans = shape.row(y) else { continue }
-                    // Clamped into the area: a shape half off the canvas (the slide-off
-                    // transition) must never index past the colour tables.
-                    let midStart = min(area.maxX, max(area.x, spans.midStart))
-                    let midEnd = max(midStart, min(area.maxX, spans.midEnd))
-                    let row = pixels + y * width
-                    for x in max(area.x, spans.liveStart)..<max(max(area.x, spans.liveStart), midStart) {
-                        let c = shape.coverage(x, in: spans)
-                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
-                    }
-                    let rowCoverage = spans.coverage
-                    if rowCoverage == 255 && opaqueSolid {
-                        (row + midStart).update(repeating: source[0], count: midEnd - midStart)
-                    } else if rowCoverage == 255 && solid {
-                        blendSolidSpan(row + midStart, source[0], inverse[0], count: midEnd - midStart)
-                    } else if rowCoverage == 255 {
-                        blendOpaqueSpan(
-                            row + midStart, source.baseAddress! + (midStart - area.x),
-                            inverse.baseAddress! + (midStart - area.x), count: midEnd - midStart)
-                    } else if rowCoverage > 0 {
-                        for x in midStart..<midEnd {
-                            let i = x - area.x
-                            row[x] = blendPacked(row[x], source[i], inverse[i], coverage: rowCoverage)
+                    let row = shape.rows[y - shape.y0]
+                    let line = pixels + y * width
+                    let rim = rims.baseAddress! + row.rim
+                    func blendRim(_ from: Int, _ to: Int, _ offset: Int) {
+                        var x = max(from, area.x)
+                        while x < min(to, area.maxX) {
+                            let c = UInt32(rim[x &- offset])
+                            line[x] = blend(line[x], source: source[x], alpha: 255 &- inverse[x], coverage: c)
+                            x &+= 1
                         }
                     }
-                    for x in midEnd..<max(midEnd, min(area.maxX, spans.liveEnd)) {
-                        let c = shape.coverage(x, in: spans)
-                        if c > 0 { row[x] = blendPacked(row[x], source[x - area.x], inverse[x - area.x], coverage: c) }
+                    blendRim(row.start, row.midStart, row.start)
+                    let a = max(area.x, row.midStart)
+                    let b = min(area.maxX, row.midEnd)
+                    if a < b && row.coverage == 255 {
+                        blendSpan(line + a, source + a, inverse + a, count: b - a)
+                    } else if a < b && row.coverage > 0 {
+                        for x in a..<b {
+                            line[x] = blend(
+                                line[x], source: source[x], alpha: 255 &- inverse[x], coverage: row.coverage)
+                        }
                     }
+                    blendRim(row.midEnd, row.end, row.midEnd - (row.midStart - row.start))
                 }
             }
         }
@@ -97,58 +75,52 @@ extension Canvas {
             let row = pixels + y * width
             for x in area.x..<area.maxX {
                 let c = coverage(coverageAt(Double(x) + 0.5, Double(y) + 0.5))
-                if c > 0 { row[x] = blend(row[x], r: p.r, g: p.g, b: p.b, a: p.a, coverage: c) }
+                if c > 0 { row[x] = blend(row[x], source: p.packed, alpha: p.a, coverage: c) }
             }
         }
     }
 }
 
-/// The hot loop of big shapes: `dst = source + dst * inverse / 255` per pixel, two
-/// channels per multiply (red and blue share one 32-bit word), no branches, so LLVM
-/// vectorises it.
+/// The hot loop of big shapes: `dst = source + dst * inverse / 255` per channel, rounded as
+/// `scalePacked`, so exactly its result. Four pixels at a time in 16-bit lanes, each lane
+/// two channels (even bytes: blue, red; odd bytes: green, unused), as x86-64's baseline
+/// has no 32-bit multiply; the last pixels (under four) one by one. `source` is
+/// premultiplied (each channel <= alpha), so no channel carries into the next.
 @inline(__always)
-func blendOpaqueSpan(
+func blendSpan(
     _ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
     _ inverse: UnsafePointer<UInt32>, count: Int
 ) {
+    let d = UnsafeMutableRawPointer(dst)
     var i = 0
+    while i &+ 4 <= count {
+        let o = 4 &* i
+        let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
+        let s = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD8<UInt16>.self)
+        let k32 = UnsafeRawPointer(inverse + i).loadUnaligned(as: SIMD4<UInt32>.self)
+        // Each pixel's factor in both of its lanes.
+        let k = unsafeBitCast(k32 | k32 &<< 16, to: SIMD8<UInt16>.self)
+        (d + o).storeBytes(of: scaleLanes(v, k) &+ s, as: SIMD8<UInt16>.self)
+        i &+= 4
+    }
     while i < count {
         dst[i] = source[i] &+ scalePacked(dst[i], inverse[i])
         i &+= 1
     }
 }
 
-/// `blendOpaqueSpan` for one colour: `dst = source + dst * inverse / 255` per channel, 4
-/// pixels at a time in 16-bit lanes (even and odd bytes apart, as `blendTermsSpan`).
-/// 32-bit lanes, as the packed form needs, have no multiply in x86-64's baseline SSE2
-/// (emulated: 1.8x slower measured here) and half the lanes on NEON. Exactly the packed
-/// result: each channel is rounded the same way, and `source` is premultiplied (each
-/// channel <= alpha), so no channel carries.
+/// `scalePacked` of four pixels in lanes, each by its factor (0...255) in both of its lanes.
 @inline(__always)
-func blendSolidSpan(_ dst: UnsafeMutablePointer<UInt32>, _ source: UInt32, _ inverse: UInt32, count: Int) {
-    let factor = SIMD8<UInt16>(repeating: UInt16(truncatingIfNeeded: inverse & 0xFF))
-    let lanes = SIMD8<UInt16>(
-        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16),
-        UInt16(truncatingIfNeeded: source), UInt16(truncatingIfNeeded: source >> 16))
-    let bytes = UnsafeMutableRawPointer(dst)
-    var i = 0
-    while i &+ 4 <= count {
-        blendGroup(bytes + 4 &* i, terms: lanes, factors: factor)
-        i &+= 4
-    }
-    // The last pixels (under four) as one more group: the lanes past the span add nothing
-    // and keep all (factor 255), which leaves a pixel as it is (see `Canvas.slack`).
-    let r = count &- i
-    guard r > 0 else { return }
-    let k = inverse & 0xFF
-    let keep: UInt32 = 0x00FF_00FF
-    let s4 = SIMD4<UInt32>(source, r > 1 ? source : 0, r > 2 ? source : 0, 0)
-    let k4 = SIMD4<UInt32>(k &* 0x0001_0001, r > 1 ? k &* 0x0001_0001 : keep, r > 2 ? k &* 0x0001_0001 : keep, keep)
-    blendGroup(
-        bytes + 4 &* i, terms: unsafeBitCast(s4, to: SIMD8<UInt16>.self),
-        factors: unsafeBitCast(k4, to: SIMD8<UInt16>.self))
+func scaleLanes(_ v: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let low = SIMD8<UInt16>(repeating: 0xFF)
+    return over255((v & low) &* k) | over255((v &>> 8) &* k) &<< 8
+}
+
+/// `x / 255` rounded in every lane, exact for x in 0...65025 (as `div255`).
+@inline(__always)
+func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
+    let t = x &+ 128
+    return (t &+ (t &>> 8)) &>> 8
 }
 
 /// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
@@ -161,16 +133,10 @@ func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
     return rb | g
 }
 
-/// Source-over of a premultiplied packed colour at partial coverage.
-@inline(__always)
-func blendPacked(_ dst: UInt32, _ source: UInt32, _ inverse: UInt32, coverage c: UInt32) -> UInt32 {
-    blend(dst, source: source, alpha: 255 &- inverse, coverage: c)
-}
-
-/// Coverage 0...1 as 0...255.
+/// Coverage 0...1 as 0...255 (NaN as 0).
 @inline(__always)
 func coverage(_ c: Double) -> UInt32 {
-    c <= 0 ? 0 : c >= 1 ? 255 : UInt32(c * 255 + 0.5)
+    c >= 1 ? 255 : c > 0 ? UInt32(c * 255 + 0.5) : 0
 }
 
 /// Signed distance to a rounded rectangle (negative inside).

@@ -14,10 +14,6 @@ final class IconRasterizer {
     }
 
     private var cache: [Key: Mask] = [:]
-    /// The blend terms of the last few masks drawn, not one set per mask: a spinner draws a
-    /// new mask every frame, and terms kept per mask would hold memory for up to `maxEntries`
-    /// masks. A resting thumb's icon is in its `ThumbImage`.
-    private var tints: [(key: Key, tint: MaskTint)] = []
     private static let maxEntries = 256
 
     /// Draws `icon` centred on `center` in a box of `size` pixels.
@@ -25,34 +21,16 @@ final class IconRasterizer {
         _ icon: Icon, size: Double, center: Point, color: Color, opacity: Double,
         phase: Double, mirrored: Bool, on canvas: Canvas
     ) {
-        guard let (mask, ox, oy, key) = lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored)
+        guard let (mask, ox, oy) = self.mask(icon, size: size, center: center, phase: phase, mirrored: mirrored)
         else { return }
-        let tint: MaskTint
-        if let i = tints.firstIndex(where: { $0.key == key }) {
-            tint = tints[i].tint
-        } else if tints.count < 4 {
-            tint = MaskTint()
-            tints.append((key, tint))
-        } else {
-            // The oldest set makes way: first in, first out.
-            tint = tints.removeFirst().tint
-            tint.invalidate()
-            tints.append((key, tint))
-        }
         canvas.blendMask(
             mask.alpha, width: mask.width, height: mask.height, x: ox, y: oy,
-            color: color, opacity: opacity, spans: mask.spans, tint: tint)
+            color: color, opacity: opacity, spans: mask.spans)
     }
 
     /// The coverage mask `draw` blends for the same arguments, and its top-left pixel; nil
     /// when nothing would show.
     func mask(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (Mask, Int, Int)? {
-        lookUp(icon, size: size, center: center, phase: phase, mirrored: mirrored).map { ($0.0, $0.1, $0.2) }
-    }
-
-    private func lookUp(_ icon: Icon, size: Double, center: Point, phase: Double, mirrored: Bool) -> (
-        Mask, Int, Int, Key
-    )? {
         // Past the canvas size nothing of the icon would show; NaN compares false.
         guard icon != .none, size >= 1, size <= 16_384, center.x.isFinite, center.y.isFinite,
             abs(center.x) < 1e9, abs(center.y) < 1e9
@@ -67,11 +45,11 @@ final class IconRasterizer {
         // Spinner phases are quantised to 64 steps per turn: smooth at 60 Hz, bounded cache.
         let phaseStep = icon == .spinner ? clampedInt((phase - phase.rounded(.down)) * 64) : 0
         let key = Key(icon: icon, size: Int(box), phase: phaseStep, mirrored: mirrored, subX: subX, subY: subY)
-        if let hit = cache[key] { return (hit, ox, oy, key) }
+        if let hit = cache[key] { return (hit, ox, oy) }
         let mask = rasterize(key)
         if cache.count >= Self.maxEntries { cache.removeAll(keepingCapacity: true) }
         cache[key] = mask
-        return (mask, ox, oy, key)
+        return (mask, ox, oy)
     }
 
     private func rasterize(_ key: Key) -> Mask {
@@ -98,49 +76,57 @@ final class IconRasterizer {
 extension Canvas {
     /// Blends `color` through an 8-bit coverage mask placed at (x, y), clipped.
     /// `spans` (from `inkSpans`) bound each mask row's inked columns: the rest is skipped.
-    /// `tint` keeps the mask's blend terms for the colour between calls.
     func blendMask(
         _ maskBytes: [UInt8], width mw: Int, height mh: Int, x: Int, y: Int,
-        color: Color, opacity: Double, spans: [Int32], tint: MaskTint
+        color: Color, opacity: Double, spans: [Int32]
     ) {
         let area = PixelRect(x: x, y: y, width: mw, height: mh).intersection(clip)
         guard !area.isEmpty else { return }
         let p = PackedColor(color, opacity: opacity)
-        let source = p.r << 16 | p.g << 8 | p.b
-        guard tint.usesTerms(source: source, alpha: p.a, count: maskBytes.count) else {
-            maskBytes.withUnsafeBufferPointer { mask in
-                spans.withUnsafeBufferPointer { spans in
-                    let skip = area.x - x
-                    for py in area.y..<area.maxY {
-                        let m = (py - y) * mw + skip
-                        let from = max(0, Int(spans[2 * (py - y)]) - skip)
-                        let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
-                        blendCoverageSpan(
-                            pixels + py * width + area.x + from, mask.baseAddress! + m + from,
-                            source: source, alpha: p.a, count: to - from)
-                    }
-                }
-            }
-            return
-        }
-        tint.prepare(maskBytes, source: source, alpha: p.a)
-        tint.terms.withUnsafeBufferPointer { terms in
-            tint.factors.withUnsafeBufferPointer { factors in
-                spans.withUnsafeBufferPointer { spans in
-                    let skip = area.x - x
-                    for py in area.y..<area.maxY {
-                        let row = pixels + py * width + area.x
-                        let m = (py - y) * mw + skip
-                        let from = max(0, Int(spans[2 * (py - y)]) - skip)
-                        let to = max(from, min(area.width, Int(spans[2 * (py - y) + 1]) - skip))
-                        // Coverage 0 inside the span leaves the pixel as it is (term 0, factor 255).
-                        blendTermsSpan(
-                            row + from, terms.baseAddress! + m + from, factors.baseAddress! + m + from,
-                            count: to - from)
-                    }
+        maskBytes.withUnsafeBufferPointer { mask in
+            spans.withUnsafeBufferPointer { spans in
+                for py in area.y..<area.maxY {
+                    let r = py &- y
+                    let from = max(area.x, x &+ Int(spans[2 &* r]))
+                    let to = min(area.maxX, x &+ Int(spans[2 &* r &+ 1]))
+                    guard from < to else { continue }
+                    blendCoverageSpan(
+                        pixels + py * width + from, mask.baseAddress! + (r &* mw &+ from &- x), p, count: to &- from)
                 }
             }
         }
+    }
+}
+
+/// `blend(dst, colour, coverage)` per pixel, four pixels at a time in 16-bit lanes as
+/// `blendSpan` (the same roundings, so exactly the scalar result); groups of four with no
+/// coverage are left alone, the last pixels (under four) blended one by one.
+@inline(__always)
+func blendCoverageSpan(
+    _ dst: UnsafeMutablePointer<UInt32>, _ coverage: UnsafePointer<UInt8>, _ p: PackedColor, count: Int
+) {
+    let low = SIMD8<UInt16>(repeating: 0xFF)
+    let (b, g, r) = (UInt16(p.b), UInt16(p.g), UInt16(p.r))
+    let even = SIMD8<UInt16>(b, r, b, r, b, r, b, r)
+    let odd = SIMD8<UInt16>(g, 0, g, 0, g, 0, g, 0)
+    let alpha = SIMD8<UInt16>(repeating: UInt16(p.a))
+    let d = UnsafeMutableRawPointer(dst)
+    var i = 0
+    while i &+ 4 <= count {
+        let (c0, c1, c2, c3) = (
+            UInt16(coverage[i]), UInt16(coverage[i &+ 1]), UInt16(coverage[i &+ 2]), UInt16(coverage[i &+ 3])
+        )
+        if c0 | c1 | c2 | c3 != 0 {
+            let c = SIMD8<UInt16>(c0, c0, c1, c1, c2, c2, c3, c3)
+            let term = over255(even &* c) | over255(odd &* c) &<< 8
+            let v = UnsafeRawPointer(d + 4 &* i).loadUnaligned(as: SIMD8<UInt16>.self)
+            (d + 4 &* i).storeBytes(of: scaleLanes(v, low &- over255(alpha &* c)) &+ term, as: SIMD8<UInt16>.self)
+        }
+        i &+= 4
+    }
+    while i < count {
+        dst[i] = blend(dst[i], source: p.packed, alpha: p.a, coverage: UInt32(coverage[i]))
+        i &+= 1
     }
 }
 

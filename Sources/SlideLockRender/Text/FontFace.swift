@@ -111,8 +111,6 @@ final class GlyphBitmap {
     let alpha: [UInt8]
     /// Inked columns per row (`inkSpans`).
     let spans: [Int32]
-    /// The blend terms of the colour it was last drawn in.
-    let tint = MaskTint()
 
     /// A class, not a struct: a label's glyphs are handed round every frame, one reference
     /// each rather than three.
