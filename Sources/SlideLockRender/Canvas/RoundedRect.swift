@@ -15,6 +15,9 @@ extension Canvas {
             let inverse = source + area.width
             paint.writeColumns(
                 from: area.x, count: area.width, opacity: opacity, source: source + area.x, inverse: inverse + area.x)
+            // An opaque solid covers what is under it (the thumb at rest).
+            var opaque = false
+            if case .solid = paint { opaque = inverse[area.x] == 0 }
             shape.rims.withUnsafeBufferPointer { rims in
                 for y in area.y..<area.maxY {
                     let row = shape.rows[y - shape.y0]
@@ -31,7 +34,9 @@ extension Canvas {
                     blendRim(row.start, row.midStart, row.start)
                     let a = max(area.x, row.midStart)
                     let b = min(area.maxX, row.midEnd)
-                    if a < b && row.coverage == 255 {
+                    if a < b && row.coverage == 255 && opaque {
+                        (line + a).update(repeating: source[a], count: b - a)
+                    } else if a < b && row.coverage == 255 {
                         blendSpan(line + a, source + a, inverse + a, count: b - a)
                     } else if a < b && row.coverage > 0 {
                         for x in a..<b {

@@ -30,6 +30,8 @@ final class ShapeRows {
         var rows: [Row] = []
         var rims: [UInt8] = []
         let box = RoundedBox(rect: rect, radius: radius)
+        rows.reserveCapacity(area.height)
+        rims.reserveCapacity(area.height * min(area.width, 2 * clampedInt(box.r) + 6))
         for y in area.y..<max(area.y, area.maxY) where !area.isEmpty {
             let cy = Double(y) + 0.5
             func at(_ x: Int) -> UInt8 { UInt8(coverage(0.5 - box.distance(x: Double(x) + 0.5, y: cy))) }
@@ -42,7 +44,7 @@ final class ShapeRows {
             let outside = (box.hw - box.r) + reach.squareRoot() + 1
             let zeros = max(0, min(area.width / 2, clampedInt((box.cx - outside - 0.5 - Double(area.x)).rounded(.up))))
             let rim = rims.count
-            rims.append(contentsOf: repeatElement(0, count: zeros))
+            for _ in 0..<zeros { rims.append(0) }
             var x = area.x + zeros
             while x < area.maxX {
                 let c = at(x)
@@ -61,7 +63,7 @@ final class ShapeRows {
                 e -= 1
             }
             rims[right...].reverse()
-            rims.append(contentsOf: repeatElement(0, count: rightZeros))
+            for _ in 0..<rightZeros { rims.append(0) }
             rows.append(
                 Row(start: area.x, midStart: x, midEnd: e, end: area.maxX, coverage: UInt32(top), rim: rim))
         }
