@@ -12,10 +12,10 @@ enum BenchCommand {
 
         Median and 95th-percentile milliseconds per frame for a full redraw, an incremental
         frame where only the dragged thumb moved, and one where only the hue changed (the lock
-        untouched, its thumb at rest), each as a ratio
-        of the time to memset the whole frame in the same run; then the time to copy the
-        damaged pixels into a scanout-like buffer (row by row, sequential writes only, as into
-        write-combined memory). --best-of N keeps the lowest median of N runs of each kind.
+        untouched, its thumb at rest); then the time to copy the damaged pixels into a
+        scanout-like buffer (row by row, sequential writes only, as into write-combined
+        memory). --best-of N keeps the lowest median of N runs of each kind.
+        Tests/Tools/render-budget.sh compares these with cairo drawing the same frame.
         Last, start-up: exec of a fresh process to its first frame rendered (headless, no PNG),
         the median of --startup N runs (0 skips it). Build as shipped for meaningful numbers:
         swift build -c release --static-swift-stdlib (a dynamic Swift runtime slows start-up).
@@ -80,16 +80,7 @@ enum BenchCommand {
         let scanout = ScanoutBuffer(width: width, height: height)
         var v = ControlVisual(state: .dragging, progress: 0.3)
         try renderer.render(builder.scene(v))
-        // libc memset of the frame's bytes: the floor any redraw of every pixel pays.
-        var memsetTime = Timing(median: .infinity, p95: .infinity)
-        for _ in 0..<bestOf {
-            memsetTime = memsetTime.best(
-                measure(frames) { _ in
-                    _ = memset(renderer.canvas.pixels, 0x10, width * height * 4)
-                })
-        }
         let name = "\(width)x\(height)"
-        Console.out("\(name) memset median \(ms(memsetTime.median)) ms (the whole frame)")
         for kind in kinds {
             var render = Timing(median: .infinity, p95: .infinity)
             var copy = render
@@ -119,10 +110,8 @@ enum BenchCommand {
                 pixels = damages.map { $0.reduce(0) { $0 + $1.area } }.sorted()[frames / 2]
             }
             Console.out(
-                "\(name) \(kind.rawValue.padding(5)) median \(ms(render.median)) ms p95 \(ms(render.p95)) ms"
-                    + " = \(ratio(render.median, memsetTime.median)) memset;"
-                    + " scanout copy \(ms(copy.median)) ms = \(ratio(copy.median, memsetTime.median))"
-                    + " (\(pixels) px, the median frame)")
+                "\(name) \(kind.rawValue.padding(5)) median \(ms(render.median)) ms p95 \(ms(render.p95)) ms;"
+                    + " scanout copy \(ms(copy.median)) ms (\(pixels) px, the median frame)")
         }
         Console.flush()
     }
@@ -224,12 +213,6 @@ enum BenchCommand {
         let micro = clampedInt((seconds * 1e6).rounded())
         let frac = micro % 1000
         return "\(micro / 1000)." + (frac < 10 ? "00" : frac < 100 ? "0" : "") + "\(frac)"
-    }
-
-    private static func ratio(_ a: Double, _ b: Double) -> String {
-        let hundredths = Int((a / b * 100).rounded())
-        let frac = hundredths % 100
-        return "\(hundredths / 100)." + (frac < 10 ? "0" : "") + "\(frac)x"
     }
 }
 
