@@ -98,4 +98,20 @@ import Testing
         #expect(damage.count == 1)
         #expect(damage.allSatisfy { $0.maxY <= 480 * 3 / 10 }, "\(damage) reaches below the clock")
     }
+
+    /// A layer at opacity 0 draws nothing, so it damages nothing however it changes: an
+    /// element the screen does not show yet sits in the list at no cost.
+    @Test func anInvisibleLayerDamagesNothing() throws {
+        let renderer = SceneRenderer(width: 320, height: 200)
+        var layers = Self.frame(0, width: 320, height: 200)
+        layers[1] = .shape(
+            rect: Rect(x: 10, y: 10, width: 100, height: 40), radius: 8, paint: .solid(.white), opacity: 0)
+        try renderer.render(layers: layers)
+        layers[1] = .shape(
+            rect: Rect(x: 10, y: 10, width: 180, height: 40), radius: 8, paint: .solid(.white), opacity: 0)
+        #expect(try renderer.render(layers: layers).isEmpty)
+        layers[1] = .shape(
+            rect: Rect(x: 10, y: 10, width: 180, height: 40), radius: 8, paint: .solid(.white), opacity: 1)
+        #expect(try renderer.render(layers: layers) == [PixelRect(x: 10, y: 10, width: 180, height: 40)])
+    }
 }

@@ -18,7 +18,7 @@ public enum Damage {
             case (.background, _), (.fade, _), (.dim, _), (_, .background), (_, .fade), (_, .dim):
                 return [canvas]
             case (.shape(let p, let r, let paint, let o), .shape(let q, let r2, let paint2, let o2))
-            where r == r2 && paint == paint2 && o == o2:
+            where r == r2 && paint == paint2 && o == o2 && o > 0:
                 endsMoved(p, q, radius: r, into: &rects)
             default:
                 rects.append(bounds(old).union(bounds(new)))
