@@ -112,19 +112,3 @@ struct PackedColor {
         a == 0 ? 0 : (min(255, r * 255 / a) << 16) | (min(255, g * 255 / a) << 8) | min(255, b * 255 / a)
     }
 }
-
-/// Source-over of a premultiplied colour (packed, 0x00RRGGBB) scaled by `coverage` (0...255)
-/// onto an opaque pixel: per channel
-/// `src * c / 255 + dst * (255 - a * c / 255) / 255`, two channels per multiply.
-@inlinable @inline(__always)
-func blend(_ dst: UInt32, source: UInt32, alpha: UInt32, coverage: UInt32) -> UInt32 {
-    let inv = 255 &- div255(alpha &* coverage)
-    return scalePacked(source, coverage) &+ scalePacked(dst, inv)
-}
-
-/// x / 255 rounded, exact for x in 0...65025.
-@inlinable @inline(__always)
-func div255(_ x: UInt32) -> UInt32 {
-    let t = x &+ 128
-    return (t &+ (t >> 8)) >> 8
-}

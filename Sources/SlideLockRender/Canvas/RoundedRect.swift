@@ -86,58 +86,6 @@ extension Canvas {
     }
 }
 
-/// The hot loop of big shapes: `dst = source + dst * inverse / 255` per channel, rounded as
-/// `scalePacked`, so exactly its result. Four pixels at a time in 16-bit lanes, each lane
-/// two channels (even bytes: blue, red; odd bytes: green, unused), as x86-64's baseline
-/// has no 32-bit multiply; the last pixels (under four) one by one. `source` is
-/// premultiplied (each channel <= alpha), so no channel carries into the next.
-@inline(__always)
-func blendSpan(
-    _ dst: UnsafeMutablePointer<UInt32>, _ source: UnsafePointer<UInt32>,
-    _ inverse: UnsafePointer<UInt32>, count: Int
-) {
-    let d = UnsafeMutableRawPointer(dst)
-    var i = 0
-    while i &+ 4 <= count {
-        let o = 4 &* i
-        let v = UnsafeRawPointer(d + o).loadUnaligned(as: SIMD8<UInt16>.self)
-        let s = UnsafeRawPointer(source + i).loadUnaligned(as: SIMD8<UInt16>.self)
-        let k32 = UnsafeRawPointer(inverse + i).loadUnaligned(as: SIMD4<UInt32>.self)
-        // Each pixel's factor in both of its lanes.
-        let k = unsafeBitCast(k32 | k32 &<< 16, to: SIMD8<UInt16>.self)
-        (d + o).storeBytes(of: scaleLanes(v, k) &+ s, as: SIMD8<UInt16>.self)
-        i &+= 4
-    }
-    while i < count {
-        dst[i] = source[i] &+ scalePacked(dst[i], inverse[i])
-        i &+= 1
-    }
-}
-
-/// `scalePacked` of four pixels in lanes, each by its factor (0...255) in both of its lanes.
-@inline(__always)
-func scaleLanes(_ v: SIMD8<UInt16>, _ k: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let low = SIMD8<UInt16>(repeating: 0xFF)
-    return over255((v & low) &* k) | over255((v &>> 8) &* k) &<< 8
-}
-
-/// `x / 255` rounded in every lane, exact for x in 0...65025 (as `div255`).
-@inline(__always)
-func over255(_ x: SIMD8<UInt16>) -> SIMD8<UInt16> {
-    let t = x &+ 128
-    return (t &+ (t &>> 8)) &>> 8
-}
-
-/// `pixel * factor / 255`, rounded, for each channel of an XRGB pixel (factor 0...255).
-@inlinable @inline(__always)
-func scalePacked(_ pixel: UInt32, _ factor: UInt32) -> UInt32 {
-    var rb = (pixel & 0xFF00FF) &* factor &+ 0x800080
-    rb = ((rb &+ ((rb >> 8) & 0xFF00FF)) >> 8) & 0xFF00FF
-    var g = (pixel & 0xFF00) &* factor &+ 0x8000
-    g = ((g &+ ((g >> 8) & 0xFF00)) >> 8) & 0xFF00
-    return rb | g
-}
-
 /// Coverage 0...1 as 0...255 (NaN as 0).
 @inline(__always)
 func coverage(_ c: Double) -> UInt32 {
