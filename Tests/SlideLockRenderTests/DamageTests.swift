@@ -271,6 +271,55 @@ import Testing
         }
     }
 
+    /// Settings each changing one thing from a built-in theme (direction, corners, a border,
+    /// no track, translucent stops, a long label on an odd track), through every third frame
+    /// of the walk and a slide-off: every frame drawn from its damage equals a full redraw.
+    @Test(arguments: [(800, 480), (333, 217)])
+    func variantsDrawnByDamageEqualAFullRedraw(width: Int, height: Int) throws {
+        var variants: [(String, Settings)] = []
+        var s = Settings()
+        s.layout.direction = .rtl
+        variants.append(("rtl", s))
+        s = Settings()
+        s.theme.trackRadius = 0
+        s.theme.thumbRadius = 0
+        variants.append(("square", s))
+        s = Settings()
+        s.theme.trackRadius = 0.004
+        s.theme.thumbBorderWidth = 2
+        variants.append(("tiny radius, border", s))
+        s = Settings()
+        s.theme.trackOpacity = 0
+        variants.append(("no track", s))
+        s = Settings()
+        s.theme.fillOpacity = 0.5
+        s.theme.trackStart = Color(rgb: 0x4361EE, alpha: 0.3)
+        variants.append(("translucent stops", s))
+        s = Settings()
+        s.theme.labelText = "Slide all the way to the right to unlock the door"
+        s.theme.labelSize = 0.9
+        s.layout.trackHeight = 0.137
+        s.layout.verticalPosition = 0.31
+        variants.append(("long label, odd track", s))
+        let walk = Self.visuals()
+        var visuals = stride(from: 0, to: walk.count, by: 3).map { walk[$0] }
+        var v = ControlVisual(state: .dragging, progress: 0.42)
+        v.exitOffset = 0.173
+        visuals.append(v)
+        v.exitOffset = -0.31
+        visuals.append(v)
+        for (name, settings) in variants {
+            let builder = SceneBuilder(settings: settings, width: width, height: height)
+            let incremental = SceneRenderer(width: width, height: height)
+            for (i, v) in visuals.enumerated() {
+                let scene = builder.scene(v)
+                try incremental.render(scene)
+                let differing = try Self.pixelsDifferingFromFull(incremental, scene)
+                #expect(differing == 0, "\(name) \(width)x\(height) visual \(i): \(differing) pixels differ")
+            }
+        }
+    }
+
     /// Pixels where `renderer`'s canvas is not what a fresh full redraw of `scene` gives.
     static func pixelsDifferingFromFull(_ renderer: SceneRenderer, _ scene: Scene) throws -> Int {
         let full = SceneRenderer(width: scene.width, height: scene.height)
