@@ -70,7 +70,7 @@ enum PlayCommand {
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
         }
-        if let framesDir { try FileIO.makeDirectories(framesDir) }
+        if let framesDir { try OutputFile.makeDirectories(framesDir) }
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
         let renderer = SceneRenderer(width: size.width, height: size.height)
         let shrink = max(1, size.width / 200)

@@ -75,6 +75,38 @@ import Testing
         #expect(try String(contentsOfFile: victim, encoding: .utf8) == "victim")
     }
 
+    /// F-1: another user's link to a directory in an output path: root replaced, truncated
+    /// or created files wherever it pointed.
+    @Test func outputsNeverFollowAnotherUsersLinkInADirectory() throws {
+        guard Self.isRoot else { return }
+        let dir = Self.directory("out-dirlink")
+        mkdir(dir + "/etc", 0o755)
+        let shadow = dir + "/etc/shadow"
+        Self.write(shadow, "secret", mode: 0o600)
+        mkdir(dir + "/u", 0o755)
+        chown(dir + "/u", 65534, 65534)
+        let link = dir + "/u/d"
+        symlink(dir + "/etc", link)
+        lchown(link, 65534, 65534)
+        let refused = "\(link) (a symbolic link) is owned by uid 65534, not by root or this user (uid 0)"
+        Self.expectOneLine(try CLITests.run(["render", "--size", "64x32", "--out", link + "/shadow"]), refused)
+        Self.expectOneLine(try CLITests.run(["--trace", link + "/shadow", "--fbdev", "/nonexistent"]), refused)
+        let script = dir + "/slide.txt"
+        Self.write(script, "0.000 down 10 16\n0.100 up\n")
+        Self.expectOneLine(
+            try CLITests.run(["play", "--script", script, "--size", "64x32", "--frames", link + "/new"]), refused)
+        Self.expectOneLine(
+            try CLITests.run(["play", "--script", script, "--size", "64x32", "--contact-sheet", link + "/s.png"]),
+            refused)
+        #expect(try String(contentsOfFile: shadow, encoding: .utf8) == "secret")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/etc") == ["shadow"])
+        // The caller's own link still works, and --frames makes its directories.
+        symlink(dir + "/etc", dir + "/mine")
+        let r = try CLITests.run(["play", "--script", script, "--size", "64x32", "--frames", dir + "/mine/a/b"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/etc/a/b/frame-0000.png"))
+    }
+
     // MARK: configs, drop-ins, hooks, fonts (root's checks)
 
     @Test func aDropInLinkPlantedByAnotherUserIsNotFollowed() throws {

@@ -23,7 +23,7 @@ import Testing
 
     @Test func listIsSortedAndEmptyForAMissingDirectory() throws {
         let dir = NSTemporaryDirectory() + "slidelock-list-\(getpid())"
-        try FileIO.makeDirectories(dir + "/sub")
+        try OutputFile.makeDirectories(dir + "/sub")
         try OutputFile.write([], to: dir + "/b.conf")
         try OutputFile.write([], to: dir + "/a.conf")
         #expect(try FileIO.list(dir) == ["a.conf", "b.conf", "sub"])
@@ -35,7 +35,7 @@ import Testing
 @Suite struct NumberedEntriesTests {
     @Test func numericOrderNotNameOrder() throws {
         let dir = NSTemporaryDirectory() + "slidelock-numbered-\(getpid())"
-        try FileIO.makeDirectories(dir)
+        try OutputFile.makeDirectories(dir)
         for name in ["card10", "card2", "cardX", "renderD128", "card0"] {
             try OutputFile.write([], to: dir + "/" + name)
         }

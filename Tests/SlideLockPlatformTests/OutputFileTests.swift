@@ -60,4 +60,48 @@ import Testing
         #expect(access(f.dir + "/created-through-link", F_OK) != 0)
         #expect(try FileIO.readText(victim) == "victim")
     }
+
+    /// F-1: `open(path, O_NOFOLLOW)` guarded only the last component; another user's link
+    /// to a directory earlier in the path sent root's write anywhere.
+    @Test func anotherUsersLinkToADirectoryOnTheWayIsNotFollowed() throws {
+        let f = TrustFixture("out-dirlink")
+        f.directory("etc")
+        let shadow = f.file("etc/shadow", "secret", mode: 0o600)
+        let home = f.directory("u")
+        chown(home, TrustFixture.other, TrustFixture.other)
+        let link = f.link("u/d", to: f.dir + "/etc", owner: TrustFixture.other)
+        let error = failure(link + "/shadow")
+        #expect(
+            error?.description
+                == "\(link)/shadow: \(link) (a symbolic link) is owned by uid 65534, not by root or this user"
+                + " (uid \(geteuid())): refusing to write there")
+        #expect(failure(link + "/new") != nil)
+        #expect(throws: SystemError.self) { try OutputFile.makeDirectories(link + "/made/here") }
+        #expect(try FileIO.readText(shadow) == "secret")
+        #expect(access(f.dir + "/etc/new", F_OK) != 0 && access(f.dir + "/etc/made", F_OK) != 0)
+    }
+
+    @Test func theWritersOwnLinkToADirectoryIsFollowedAndDirectoriesAreMadeInTheWalk() throws {
+        let f = TrustFixture("out-ownlink")
+        f.directory("real")
+        let link = f.link("mine", to: f.dir + "/real")
+        #expect(failure(link + "/out.png") == nil)
+        #expect(try FileIO.readText(f.dir + "/real/out.png") == "new")
+        try OutputFile.makeDirectories(link + "/a/b")
+        #expect(FileIO.isDirectory(f.dir + "/real/a/b"))
+        #expect(failure(f.dir + "/real/out.png/x") != nil)
+        #expect(failure(f.dir + "/real/") != nil)
+    }
+
+    @Test func asRootADirectoryOthersCanWriteWithoutTheStickyBitIsRefused() throws {
+        guard geteuid() == 0 else { return }
+        let f = TrustFixture("out-open-dir")
+        let open = f.directory("open", mode: 0o777)
+        #expect(
+            failure(open + "/trace")?.reason
+                == "\(open) is writable by others without the sticky bit (mode 0777): refusing to write there")
+        #expect(access(open + "/trace", F_OK) != 0)
+        chmod(open, 0o1777)
+        #expect(failure(open + "/trace") == nil)
+    }
 }

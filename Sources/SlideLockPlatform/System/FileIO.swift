@@ -116,18 +116,6 @@ public enum FileIO {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// Creates `path` and its parents if missing.
-    public static func makeDirectories(_ path: String) throws(SystemError) {
-        try checkPath(path, operation: "mkdir")
-        var current = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            current += "/" + part
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
-                throw SystemError(operation: "mkdir", errno: errno, path: current)
-            }
-        }
-    }
-
     /// `directory/PREFIXn` for every entry named `prefix` + a number, in numeric order
     /// (`card2` before `card10`); empty when the directory cannot be read.
     public static func numberedEntries(_ directory: String, prefix: String) -> [String] {

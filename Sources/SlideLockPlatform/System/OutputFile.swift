@@ -4,8 +4,9 @@ import CLinux
 /// A file slidelock writes (`--trace`, `render --out`, `play --frames` and
 /// `--contact-sheet`): a new file, or an existing regular file of the caller's own with a
 /// single link, on an ordinary filesystem. Never a device, FIFO, socket or `/proc` file,
-/// never through a symlink, never blocking on open; nothing is truncated before every
-/// check passed on the opened descriptor.
+/// never through another user's symlink on the way nor a symlink at the end, never
+/// blocking on open; nothing is truncated before every check passed on the opened
+/// descriptor.
 public final class OutputFile {
     public let path: String
     /// Write-only, close-on-exec.
@@ -26,17 +27,65 @@ public final class OutputFile {
         0x6165_676c, // pstore
     ]
 
-    /// Opens `path` for writing from its start, creating it (mode 0644) when missing.
+    /// Opens `path` for writing from its start, creating it (mode 0644) when missing. The
+    /// directory it goes in is reached by a walk (`PathWalk`, `TrustPolicy.output`) and the
+    /// file is created or opened in that directory's descriptor, by name: no link another
+    /// user planted anywhere on the way is followed.
     public init(_ path: String) throws(SystemError) {
         try FileIO.checkPath(path, operation: "open")
         self.path = path
-        let created = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
+        let (walk, name) = try Self.parent(of: path)
+        let created = openat(walk.top.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
         if created >= 0 {
             descriptor = created
             return
         }
         guard errno == EEXIST else { throw SystemError(operation: "open", errno: errno, path: path) }
-        descriptor = try Self.openExisting(path)
+        descriptor = try Self.openExisting(name, in: walk.top.fd, path: path)
+    }
+
+    /// The directory `path` names a file in, walked and checked, and the file's name.
+    static func parent(of path: String) throws(SystemError) -> (PathWalk, String) {
+        do {
+            let walk = try PathWalk(request: path, policy: .output())
+            var components = try walk.requestComponents()
+            guard !path.hasSuffix("/"), let name = components.popLast(), name != ".", name != ".." else {
+                throw SystemError(operation: "open", errno: EISDIR, path: path, detail: "names a directory, not a file")
+            }
+            if let entry = try walk.walk(components) {
+                close(entry.fd)
+                throw SystemError(
+                    operation: "open", errno: ENOTDIR, path: path, detail: "\(entry.shown): Not a directory")
+            }
+            return (walk, name)
+        } catch let error as TrustError {
+            throw Self.failure(error, path: path)
+        } catch let error as SystemError {
+            throw error
+        } catch {
+            throw SystemError(operation: "open", errno: EINVAL, path: path, detail: "\(error)")
+        }
+    }
+
+    /// Creates the directory `path` and any missing directories above it, one at a time in
+    /// the one checked before (`play --frames DIR`): like a file's directories, never
+    /// through another user's link.
+    public static func makeDirectories(_ path: String) throws(SystemError) {
+        try FileIO.checkPath(path, operation: "mkdir")
+        do throws(TrustError) {
+            let walk = try PathWalk(request: path, policy: .output())
+            if let entry = try walk.walk(try walk.requestComponents(), creating: true) {
+                close(entry.fd)
+                throw walk.failure(entry.shown, errno: ENOTDIR)
+            }
+        } catch {
+            throw Self.failure(error, path: path)
+        }
+    }
+
+    /// A refused walk as the one error line: `/x/u/d/f: /x/u/d (a symbolic link) is owned by ...`.
+    static func failure(_ error: TrustError, path: String) -> SystemError {
+        SystemError(operation: "open", errno: error.errno == 0 ? EACCES : error.errno, path: path, detail: error.reason)
     }
 
     deinit { close(descriptor) }
@@ -59,17 +108,17 @@ public final class OutputFile {
         try OutputFile(path).write(bytes)
     }
 
-    /// An existing entry: looked at first without opening it (SLIDELOCK_O_PATH: a device or FIFO is
-    /// never opened for writing), then opened and truncated only when it is the same
-    /// regular file.
-    private static func openExisting(_ path: String) throws(SystemError) -> Int32 {
-        let probe = Glibc.open(path, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+    /// An existing entry `name` in `directory`: looked at first without opening it
+    /// (SLIDELOCK_O_PATH: a device or FIFO is never opened for writing), then opened and
+    /// truncated only when it is the same regular file.
+    private static func openExisting(_ name: String, in directory: Int32, path: String) throws(SystemError) -> Int32 {
+        let probe = openat(directory, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
         guard probe >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
         defer { close(probe) }
         var info = stat()
         guard fstat(probe, &info) == 0 else { throw SystemError(operation: "fstat", errno: errno, path: path) }
         try refuse(info, descriptor: probe, path: path)
-        let fd = Glibc.open(path, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        let fd = openat(directory, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
         var opened = stat()
         guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {

@@ -69,8 +69,10 @@ final class PathWalk {
     }
 
     /// Walks `components` from the top directory. Ends in a directory (pushed; nil) or at
-    /// a non-directory, returned unchecked: the caller checks what it needs.
-    func walk(_ components: [String]) throws(TrustError) -> Entry? {
+    /// a non-directory, returned unchecked: the caller checks what it needs. `creating`:
+    /// a missing component is made a directory (mode 0755, umask applied) in the one
+    /// checked before it, then walked into and checked like any other.
+    func walk(_ components: [String], creating: Bool = false) throws(TrustError) -> Entry? {
         var pending = Array(components.reversed())
         while let name = pending.popLast() {
             if name.isEmpty || name == "." { continue }
@@ -80,7 +82,13 @@ final class PathWalk {
             }
             let parent = stack[stack.count - 1]
             let shown = parent.path == "/" ? "/" + name : parent.path + "/" + name
-            let fd = openat(parent.fd, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+            var fd = openat(parent.fd, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+            if fd < 0, errno == ENOENT, creating {
+                guard mkdirat(parent.fd, name, 0o755) == 0 || errno == EEXIST else {
+                    throw failure(shown, errno: errno)
+                }
+                fd = openat(parent.fd, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+            }
             guard fd >= 0 else { throw failure(shown, errno: errno) }
             var info = stat()
             guard fstat(fd, &info) == 0 else {
@@ -117,7 +125,7 @@ final class PathWalk {
         if let problem = policy.problem(mode: info.st_mode, uid: info.st_uid) {
             throw TrustError(
                 path: request, culprit: shown + " (a symbolic link)",
-                problem: problem + ": not trusted when running as root")
+                problem: problem + policy.verdict)
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         // readlinkat(2) with an empty name reads the link the SLIDELOCK_O_PATH descriptor refers to.
@@ -135,7 +143,7 @@ final class PathWalk {
 
     func check(_ info: stat, shown: String) throws(TrustError) {
         if let problem = policy.problem(mode: info.st_mode, uid: info.st_uid) {
-            throw TrustError(path: request, culprit: shown, problem: problem + ": not trusted when running as root")
+            throw TrustError(path: request, culprit: shown, problem: problem + policy.verdict)
         }
     }
 
