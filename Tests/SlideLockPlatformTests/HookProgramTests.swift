@@ -78,4 +78,46 @@ import Testing
         #expect(run.outcome?.isSuccess == true)
         #expect(printed(run) == ["one two"])
     }
+
+    /// F-2: the `#!` interpreter was checked one level deep: env's PATH lookup or operand,
+    /// and a trusted wrapper whose own interpreter is untrusted, ran as root.
+    @Test func theWholeInterpreterChainIsCheckedAndEnvIsRefusedAsRoot() {
+        let f = TrustFixture("hook-chain")
+        let root = TrustPolicy(owner: getuid())
+        let viaEnv = f.file("env.sh", "#!/usr/bin/env sh\nexit 0\n", mode: 0o755)
+        #expect(
+            error(viaEnv, policy: root)?.description
+                == "hook: not running \(viaEnv): its interpreter is /usr/bin/env: as root name the interpreter itself"
+                + " by its full path (e.g. #!/bin/sh), not through env")
+        let envPath = f.file("env-path.sh", "#!/usr/bin/env /tmp/x\n", mode: 0o755)
+        #expect(error(envPath, policy: root)?.description.contains("not through env") == true)
+        #expect(error(viaEnv, policy: TrustPolicy(owner: nil)) == nil)
+
+        let untrusted = f.file("interp", "#!/bin/sh\n", mode: 0o755)
+        chown(untrusted, TrustFixture.other, TrustFixture.other)
+        let wrap = f.file("wrap", "#!\(untrusted)\n", mode: 0o755)
+        let hook = f.file("hook.sh", "#!\(wrap) -e\nexit 0\n", mode: 0o755)
+        #expect(
+            error(hook, policy: root)?.description.contains("its interpreter \(untrusted): is owned by uid 65534")
+                == true)
+        chown(untrusted, getuid(), getgid())
+        #expect(error(hook, policy: root) == nil)
+        let relative = f.file("relative-wrap", "#!sh\n", mode: 0o755)
+        let wrapped = f.file("wrapped.sh", "#!\(relative)\n", mode: 0o755)
+        #expect(
+            error(wrapped, policy: root)?.description.contains("the #! line of its interpreter \(relative) names no")
+                == true)
+    }
+
+    @Test func interpreterScriptsNestedDeeperThanTheKernelAllowsAreRefused() {
+        let f = TrustFixture("hook-deep")
+        var interpreter = "/bin/sh"
+        for level in 1...4 { interpreter = f.file("level\(level)", "#!\(interpreter)\n", mode: 0o755) }
+        // Five scripts: the kernel runs it (a sixth is ELOOP).
+        let five = f.file("five.sh", "#!\(interpreter)\n", mode: 0o755)
+        #expect(error(five, policy: f.policy) == nil)
+        let level5 = f.file("level5", "#!\(interpreter)\n", mode: 0o755)
+        let six = f.file("six.sh", "#!\(level5)\n", mode: 0o755)
+        #expect(error(six, policy: f.policy)?.description.contains("more than 5 scripts") == true)
+    }
 }

@@ -46,18 +46,45 @@ public final class HookProgram {
             throw error.isMissing
                 ? .cannotStart(program: program, errno: ENOENT) : .untrusted(program: program, reason: error.reason)
         }
-        if let line = file.interpreterLine() {
+        try checkInterpreters(of: file, program: program, policy: policy)
+        return HookProgram(name: program, file: file)
+    }
+
+    /// Scripts in one `#!` chain the kernel runs (binfmt_script): the hook and up to four
+    /// interpreters that are scripts themselves; a longer chain fails with ELOOP.
+    static let maxScripts = 5
+
+    /// Checks the `#!` chain from `file`: every interpreter named by full path and opened
+    /// through `TrustedOpener`, then its own `#!` line, until a binary. As root `env` is
+    /// refused as an interpreter: what it runs is found by PATH or is its operand, never
+    /// checked here.
+    static func checkInterpreters(of file: TrustedFile, program: String, policy: TrustPolicy) throws(HookError) {
+        var current = file
+        var depth = 0
+        while let line = current.interpreterLine() {
+            depth += 1
+            guard depth <= maxScripts else {
+                throw .untrusted(
+                    program: program, reason: "its #! chain has more than \(maxScripts) scripts (the kernel's limit)")
+            }
             let interpreter = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init) ?? ""
             guard interpreter.hasPrefix("/") else {
-                throw .untrusted(program: program, reason: "its #! line names no interpreter by full path")
+                let which = depth == 1 ? "its #! line" : "the #! line of its interpreter \(current.path)"
+                throw .untrusted(program: program, reason: "\(which) names no interpreter by full path")
             }
-            do { _ = try TrustedOpener.open(interpreter, policy: policy) } catch {
+            if policy.owner != nil, interpreter.split(separator: "/").last == "env" {
+                throw .untrusted(
+                    program: program,
+                    reason:
+                        "its interpreter is \(interpreter): as root name the interpreter itself by its full path"
+                        + " (e.g. #!/bin/sh), not through env")
+            }
+            do { current = try TrustedOpener.open(interpreter, policy: policy) } catch {
                 throw error.isMissing
                     ? .cannotStart(program: program, errno: ENOENT)
                     : .untrusted(program: program, reason: "its interpreter \(error)")
             }
         }
-        return HookProgram(name: program, file: file)
     }
 
     /// The first executable regular file named `name` in the `:`-separated `directories`.
