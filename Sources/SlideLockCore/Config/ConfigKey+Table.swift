@@ -75,11 +75,23 @@ extension ConfigKey {
         },
         format: { $0.theme.fillOpacity.map(ConfigValue.format) ?? "progress" })
 
-    /// Comma-separated font families or font file paths, tried in order.
+    /// Comma-separated font families or font file paths, tried in order; at most
+    /// `maximumFonts` different ones (the lock's cap, so `check-config` agrees with it).
     static let fonts = ConfigKey(
         section: "theme", name: "fonts", accepts: "comma-separated list",
-        apply: { (settings, text) throws(ConfigValueError) in settings.theme.fonts = try ConfigValue.list(text) },
+        apply: { (settings, text) throws(ConfigValueError) in
+            let fonts = try ConfigValue.list(text)
+            let distinct = Set(fonts).count
+            guard distinct <= maximumFonts else {
+                throw ConfigValueError(
+                    message: "\(distinct) different fonts listed, at most \(maximumFonts) are used")
+            }
+            settings.theme.fonts = fonts
+        },
         format: { $0.theme.fonts.joined(separator: ", ") })
+
+    /// Different entries `theme.fonts` may list: each open face holds a parsed font.
+    static let maximumFonts = 16
 
     static let layoutKeys: [ConfigKey] = [
         .number("layout", "track_width", \.layout.trackWidth, .closed(0.05...1)),

@@ -9,13 +9,19 @@ final class FontSet {
     let weight: FontWeight
     private(set) var faces: [FontFace] = []
     /// Things a person should know (a family not installed, a glyph nowhere): logged by the
-    /// caller. At most `shownWarnings`, then one line saying more were dropped (a label of
+    /// caller. At most `shownWarnings`, then one line counting the ones dropped (a label of
     /// ten thousand characters no font has is not ten thousand lines).
-    private(set) var warnings: [String] = [] {
-        didSet {
-            if warnings.count > Self.shownWarnings + 1 {
-                warnings = Array(warnings.prefix(Self.shownWarnings)) + ["more font warnings not shown"]
-            }
+    var warnings: [String] {
+        hiddenWarnings == 0 ? shownWarningList : shownWarningList + ["\(hiddenWarnings) more font warnings not shown"]
+    }
+    private var shownWarningList: [String] = []
+    private var hiddenWarnings = 0
+
+    private func warn(_ message: String) {
+        if shownWarningList.count < Self.shownWarnings {
+            shownWarningList.append(message)
+        } else {
+            hiddenWarnings += 1
         }
     }
     static let shownWarnings = 20
@@ -33,13 +39,18 @@ final class FontSet {
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw FontError("FreeType failed to initialise") }
         library = lib
         self.weight = weight
+        // One pass with a set, stopping at the first entry over the cap: a list of 100 000
+        // names costs no more than reading it.
+        var seen: Set<String> = []
         var distinct: [String] = []
-        for spec in specs where !distinct.contains(spec) { distinct.append(spec) }
+        for spec in specs where seen.insert(spec).inserted {
+            distinct.append(spec)
+            if distinct.count > Self.maximumFonts { break }
+        }
         // A throw from here on still runs deinit (every property is set), which releases
         // the faces and the library.
         guard distinct.count <= Self.maximumFonts else {
-            throw FontError(
-                "theme.fonts: \(distinct.count) different fonts listed, at most \(Self.maximumFonts) are used")
+            throw FontError("theme.fonts: more than \(Self.maximumFonts) different fonts listed")
         }
         for spec in distinct {
             if spec.contains("/") {
@@ -47,10 +58,10 @@ final class FontSet {
             } else if let file = resolver.file(family: spec, weight: weight) {
                 // Found, but refused (another user's file, as root) or unreadable: say why.
                 do { add(try FontFace(library: library, path: file.path, index: file.index)) } catch {
-                    warnings.append("font family \"\(spec)\": \(error)")
+                    warn("font family \"\(spec)\": \(error)")
                 }
             } else {
-                warnings.append("font family \"\(spec)\" is not installed")
+                warn("font family \"\(spec)\" is not installed")
             }
         }
         // Families are wishes: when none is installed, the system's sans-serif will do.
@@ -58,7 +69,7 @@ final class FontSet {
         if faces.isEmpty, !specs.isEmpty, let file = resolver.defaultFile(weight: weight),
             let face = try? FontFace(library: library, path: file.path, index: file.index)
         {
-            warnings.append("using the system's default font \(face.familyName)")
+            warn("using the system's default font \(face.familyName)")
             faces.append(face)
         }
         if faces.isEmpty {
@@ -104,7 +115,7 @@ final class FontSet {
         }
         if found == nil {
             let hex = String(scalar.value, radix: 16, uppercase: true)
-            warnings.append("no installed font has a glyph for U+\(hex); drawing a box")
+            warn("no installed font has a glyph for U+\(hex); drawing a box")
         }
         fallbackFace[scalar.value] = found
         return found
