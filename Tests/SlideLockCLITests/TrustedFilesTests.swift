@@ -211,6 +211,16 @@ import Testing
                 "line 2: input: not a number"
             ),
             (good.replacingOccurrences(of: "DSI-1", with: "DSI\u{0}-1"), "line 2: contains a NUL character"),
+            // F-5: finite, but their difference is not: "p95 inf ms".
+            (
+                good.replacingOccurrences(of: "1.016000", with: "1.7e308")
+                    .replacingOccurrences(of: "\"input\":1.000000", with: "\"input\":-1.7e308"),
+                "line 2: flip_completed: 1.7e+308 is out of range (at most 1e9 seconds either way)"
+            ),
+            (
+                good.replacingOccurrences(of: "\"input\":1.000000", with: "\"input\":-1.7e308"),
+                "line 2: input: -1.7e+308 is out of range"
+            ),
         ]
         for (index, (bad, message)) in cases.enumerated() {
             let path = dir + "/trace-\(index)"

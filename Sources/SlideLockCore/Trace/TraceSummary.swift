@@ -31,6 +31,7 @@ public struct TraceSummary: Equatable, Sendable {
             guard let output = field(line, "output").flatMap(unquoted),
                 let completed = field(line, "flip_completed").flatMap(jsonNumber)
             else { throw TraceError(line: number, message: "not a slidelock frame record") }
+            guard abs(completed) <= maxSeconds else { throw outOfRange(number, "flip_completed", completed) }
             if seen[output] == nil {
                 seen[output] = true
                 order.append(output)
@@ -41,6 +42,7 @@ public struct TraceSummary: Equatable, Sendable {
             if let inputText, input == nil, inputText != "null" {
                 throw TraceError(line: number, message: "input: not a number: \(inputText.prefix(40))")
             }
+            if let input, abs(input) > maxSeconds { throw outOfRange(number, "input", input) }
             if let input, completed >= input {
                 latencies[output, default: []].append(completed - input)
             }
@@ -54,6 +56,14 @@ public struct TraceSummary: Equatable, Sendable {
                     name: name, frames: times.count, samples: l.count, refreshSeconds: percentile(gaps.sorted(), 0.5),
                     p50: percentile(l, 0.5), p95: percentile(l, 0.95), max: l.last)
             })
+    }
+
+    /// The largest timestamp taken, in seconds (31 years of a monotonic clock): differences
+    /// of larger finite numbers overflow to infinity.
+    static let maxSeconds = 1e9
+
+    static func outOfRange(_ line: Int, _ key: String, _ value: Double) -> TraceError {
+        TraceError(line: line, message: "\(key): \(value) is out of range (at most 1e9 seconds either way)")
     }
 
     /// Nearest-rank percentile of sorted values.
