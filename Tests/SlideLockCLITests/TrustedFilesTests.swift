@@ -187,6 +187,26 @@ import Testing
             "theme.fonts: 17 different fonts listed, at most 16 are used")
     }
 
+    /// F-3: the cap was applied after an O(n·m) dedupe: 140 000 family names took minutes
+    /// (100 000 here: a config file is at most 1 MiB).
+    @Test func aHugeFontListIsRefusedAtOnceByCheckConfigAndRender() throws {
+        let dir = Self.directory("fonts-huge")
+        let config = dir + "/fonts.conf"
+        Self.write(config, "[theme]\nfonts = " + (1...100_000).map { "F\($0)" }.joined(separator: ", ") + "\n")
+        let start = Date()
+        Self.expectOneLine(
+            try CLITests.run(["check-config", "--config", config]),
+            "theme.fonts: 100000 different fonts listed, at most 16 are used")
+        Self.expectOneLine(
+            try CLITests.run(["render", "--config", config, "--out", dir + "/x.png"]),
+            "theme.fonts: 100000 different fonts listed, at most 16 are used")
+        #expect(Date().timeIntervalSince(start) < 20)
+        let seventeen = (1...17).map { "Family \($0)" }.joined(separator: ", ")
+        Self.expectOneLine(
+            try CLITests.run(["check-config", "--set", "theme.fonts=\(seventeen)"]),
+            "theme.fonts: 17 different fonts listed, at most 16 are used")
+    }
+
     @Test func aMegabyteOfBadLinesPrintsTwentyAndACount() throws {
         let dir = Self.directory("bad-config")
         let config = dir + "/bad.conf"
