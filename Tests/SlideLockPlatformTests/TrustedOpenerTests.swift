@@ -219,6 +219,29 @@ final class TrustFixture {
         #expect(throws: TrustError.self) { try TrustedOpener.openDirectory(f.dir + "/conf.d", policy: f.policy) }
     }
 
+    /// F-6: a name that is not UTF-8 was decoded lossily, its open got ENOENT and the
+    /// loader skipped it as missing.
+    @Test func aNameThatIsNotUTF8IsAnErrorNamingIt() throws {
+        let f = TrustFixture("trust-bytes")
+        let confd = f.directory("conf.d")
+        f.file("conf.d/a.conf", "a\n")
+        let raw: [UInt8] = Array((confd + "/").utf8) + [0x62, 0xff, 0x2e, 0x63, 0x6f, 0x6e, 0x66, 0]
+        let fd = raw.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let directory = try TrustedOpener.openDirectory(confd, policy: f.policy)
+        do {
+            _ = try directory.names()
+            Issue.record("a file with a non-UTF-8 name was skipped")
+        } catch {
+            #expect(
+                error.description
+                    == "\(confd): \(confd)/b\\xff.conf has a name that is not valid UTF-8: rename or remove it")
+        }
+    }
+
     @Test func anOrdinaryUserChecksNothingButWalksTheSameWay() throws {
         let f = TrustFixture("trust-user")
         let real = f.file("real.conf", "real\n", mode: 0o666)

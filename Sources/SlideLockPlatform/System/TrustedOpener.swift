@@ -75,7 +75,9 @@ public final class TrustedDirectory {
         self.path = path
     }
 
-    /// The entries' names (no `.`/`..`), sorted.
+    /// The entries' names (no `.`/`..`), sorted. A name that is not valid UTF-8 is an
+    /// error naming it (bytes as `\xNN`): a String cannot hold it, so it could not be
+    /// opened again by name, and a file root put there must not be skipped unseen.
     public func names() throws(TrustError) -> [String] {
         let fd = openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0, let dir = fdopendir(fd) else {
@@ -86,8 +88,14 @@ public final class TrustedDirectory {
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            guard let name = String(validating: bytes, as: UTF8.self) else {
+                let escaped = bytes.map {
+                    (0x20..<0x7f).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16)
+                }
+                let shown = (path.hasSuffix("/") ? path : path + "/") + escaped.joined()
+                throw TrustError(
+                    path: path, culprit: shown, problem: "has a name that is not valid UTF-8: rename or remove it")
             }
             if name != "." && name != ".." { names.append(name) }
         }
