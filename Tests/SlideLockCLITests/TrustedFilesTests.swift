@@ -129,6 +129,45 @@ import Testing
         Self.expectOneLine(open, "cannot read \(root)/conf.d: is writable by its group and others (mode 0777)")
     }
 
+    /// F-6: a drop-in whose name is not UTF-8 was skipped without a word.
+    @Test func aDropInNamedInBytesThatAreNotUTF8IsReported() throws {
+        let root = Self.directory("etc-bytes")
+        mkdir(root + "/conf.d", 0o755)
+        let raw = Array((root + "/conf.d/50-").utf8) + [0xff] + Array(".conf".utf8) + [0]
+        let fd = raw.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let r = try CLITests.run(["check-config"], environment: ["SLIDELOCK_CONFIG_ROOT": root])
+        Self.expectOneLine(
+            r,
+            "cannot read \(root)/conf.d: \(root)/conf.d/50-\\xff.conf has a name that is not valid UTF-8")
+    }
+
+    /// F-2: `#!/usr/bin/env NAME` and a trusted wrapper around an untrusted interpreter ran
+    /// as root.
+    @Test func aHookThroughEnvOrAnUntrustedWrappedInterpreterIsRefusedAsRoot() throws {
+        guard Self.isRoot else { return }
+        let dir = Self.directory("hook-chain")
+        let viaEnv = dir + "/env.sh"
+        Self.write(viaEnv, "#!/usr/bin/env sh\nexit 0\n", mode: 0o755)
+        Self.expectOneLine(
+            try CLITests.run(["--set", "action.slide_start_hook=\(viaEnv)", "--fbdev", "/nonexistent"]),
+            "action.slide_start_hook: not running \(viaEnv): its interpreter is /usr/bin/env: as root name the interpreter"
+        )
+        let interpreter = dir + "/interp"
+        Self.write(interpreter, "#!/bin/sh\n", mode: 0o755)
+        chown(interpreter, 65534, 65534)
+        let wrap = dir + "/wrap"
+        Self.write(wrap, "#!\(interpreter)\n", mode: 0o755)
+        let hook = dir + "/hook.sh"
+        Self.write(hook, "#!\(wrap)\nexit 0\n", mode: 0o755)
+        Self.expectOneLine(
+            try CLITests.run(["--set", "action.idle_hook=\(hook)", "--fbdev", "/nonexistent"]),
+            "action.idle_hook: not running \(hook): its interpreter \(interpreter): is owned by uid 65534")
+    }
+
     @Test func anUntrustedIdleHookIsRefusedLikeTheOthers() throws {
         guard Self.isRoot else { return }
         let dir = Self.directory("idle-hook")
