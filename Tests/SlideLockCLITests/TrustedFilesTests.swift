@@ -168,6 +168,33 @@ import Testing
             "action.idle_hook: not running \(hook): its interpreter \(interpreter): is owned by uid 65534")
     }
 
+    /// N-b: `--config /dev/stdin` redirected from another user's file read it as root,
+    /// while `--config /dev/fd/0` refused it.
+    @Test func aConfigOnStandardInputFromAnotherUsersFileIsRefusedAsRoot() throws {
+        guard Self.isRoot else { return }
+        let dir = Self.directory("stdin-file")
+        let theirs = dir + "/theirs.conf"
+        Self.write(theirs, "[theme]\nlabel = Theirs\n")
+        chown(theirs, 65534, 65534)
+        let p = Process()
+        p.executableURL = CLITests.binary
+        p.arguments = ["check-config", "--config", "/dev/stdin"]
+        p.environment = ["SLIDELOCK_CONFIG_ROOT": dir + "/no-etc"]
+        p.standardInput = FileHandle(forReadingAtPath: theirs)
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 1)
+        #expect(
+            text.split(separator: "\n").count == 1
+                && text.contains(
+                    "/dev/stdin: standard input is a file that is owned by uid 65534, not root: not trusted"),
+            "\(text)")
+    }
+
     @Test func anUntrustedIdleHookIsRefusedLikeTheOthers() throws {
         guard Self.isRoot else { return }
         let dir = Self.directory("idle-hook")

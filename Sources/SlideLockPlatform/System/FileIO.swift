@@ -30,6 +30,15 @@ public enum FileIO {
                 operation: "read", errno: EINVAL, path: path,
                 detail: "not a regular file (\(typeName(type)))")
         }
+        // `--config /dev/stdin` redirected from a file: that file is read as root's config,
+        // so it must pass the owner and mode checks `--config FILE` would (N-b).
+        if path == "/dev/stdin", type == S_IFREG,
+            let problem = TrustPolicy.current.problem(mode: st.st_mode, uid: st.st_uid)
+        {
+            throw SystemError(
+                operation: "read", errno: EACCES, path: path,
+                detail: "standard input is a file that \(problem): not trusted when running as root")
+        }
         if type == S_IFREG && Int(st.st_size) > limit { throw tooLarge(path, limit) }
         if stream {
             // Asked for (`--config /dev/stdin`): wait for the writer like any pipe reader.
