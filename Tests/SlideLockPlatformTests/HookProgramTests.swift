@@ -92,6 +92,16 @@ import Testing
         let envPath = f.file("env-path.sh", "#!/usr/bin/env /tmp/x\n", mode: 0o755)
         #expect(error(envPath, policy: root)?.description.contains("not through env") == true)
         #expect(error(viaEnv, policy: TrustPolicy(owner: nil)) == nil)
+        // Other interpreters that run their operand: nice, nohup, sh ./file.
+        let viaNice = f.file("nice.sh", "#!/usr/bin/nice evilprog\n", mode: 0o755)
+        #expect(
+            error(viaNice, policy: root)?.description
+                == "hook: not running \(viaNice): its #! line passes \"evilprog\" to /usr/bin/nice: as root only"
+                + " options may follow the interpreter")
+        let viaSh = f.file("sh-file.sh", "#!/bin/sh  ./evil\n", mode: 0o755)
+        #expect(error(viaSh, policy: root)?.description.contains("passes \"./evil\" to /bin/sh") == true)
+        let options = f.file("options.sh", "#!/bin/sh -e\nexit 0\n", mode: 0o755)
+        #expect(error(options, policy: root) == nil)
 
         let untrusted = f.file("interp", "#!/bin/sh\n", mode: 0o755)
         chown(untrusted, TrustFixture.other, TrustFixture.other)

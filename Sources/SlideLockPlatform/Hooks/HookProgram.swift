@@ -56,8 +56,8 @@ public final class HookProgram {
 
     /// Checks the `#!` chain from `file`: every interpreter named by full path and opened
     /// through `TrustedOpener`, then its own `#!` line, until a binary. As root `env` is
-    /// refused as an interpreter: what it runs is found by PATH or is its operand, never
-    /// checked here.
+    /// refused as an interpreter, and so is an argument after the interpreter that is not
+    /// an option: what they run is found by PATH or named by a path, never checked here.
     static func checkInterpreters(of file: TrustedFile, program: String, policy: TrustPolicy) throws(HookError) {
         var current = file
         var depth = 0
@@ -78,6 +78,16 @@ public final class HookProgram {
                     reason:
                         "its interpreter is \(interpreter): as root name the interpreter itself by its full path"
                         + " (e.g. #!/bin/sh), not through env")
+            }
+            // `#!/usr/bin/nice prog`, `#!/bin/sh ./prog`: an operand after the interpreter names
+            // another program or script, found by PATH or by a path never checked here.
+            let operand = line.drop { $0 == " " || $0 == "\t" }.dropFirst(interpreter.count)
+                .drop { $0 == " " || $0 == "\t" }
+            if policy.owner != nil, let first = operand.first, first != "-" {
+                throw .untrusted(
+                    program: program,
+                    reason: "its #! line passes \"\(operand)\" to \(interpreter): as root only options may follow"
+                        + " the interpreter")
             }
             do { current = try TrustedOpener.open(interpreter, policy: policy) } catch {
                 throw error.isMissing
