@@ -1,29 +1,31 @@
-// libFuzzer target: the evemu-record parser and the replay through the touch pipeline.
-@testable import SlideLockCore
+// libFuzzer target: the evemu-record parser and `play`'s replay through the touch pipeline
+// and the session (Glue/), with the unlock oracle (Oracle/) reading the same recording's
+// raw events on its own: every unlock the replay makes must be a legitimate slide.
+import FuzzOracle
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    _ = EvemuReplay.isRecording(text)
-    guard let recording = try? EvemuRecording(parsing: text, fileName: "fuzz.events") else { return 0 }
-    for event in recording.events where !(0...TouchScript.maximumTime).contains(event.time) {
-        fatalError("event at \(event.time) s passed the parser")
-    }
-    var touch = TouchSettings()
     for filter in [true, false] {
-        touch.ghostFilter = filter
-        for rotation in [ImageRotation.upright, .clockwise90] {
-            guard
-                let script = try? EvemuReplay.script(
-                    recording, fileName: "fuzz.events",
-                    screen: Size(width: 800, height: 480),
-                    rotation: rotation, settings: touch)
-            else { continue }
-            var frames = 0
-            for frame in Playback(settings: Settings(), width: 800, height: 480, fps: 30, script: script) {
-                frames += 1
-                _ = frame.visual
-                if frames > 200_000 { fatalError("replay of \(script.steps.count) steps does not end") }
+        for rotation in [0, 90] {
+            guard let replay = EvemuUnderTest.replay(text, ghostFilter: filter, rotationDegrees: rotation) else {
+                continue
+            }
+            var config = FuzzConfig()
+            config.ghostFilter = filter
+            var oracle = UnlockOracle(
+                rules: config.rules, geometry: replay.geometry, multitouch: replay.multitouch, time: 0)
+            var next = 0
+            for unlock in replay.unlocks {
+                // The replay feeds events in file order up to the first one past the frame.
+                while next < replay.events.count && replay.events[next].time <= unlock {
+                    let e = replay.events[next]
+                    oracle.raw(type: e.type, code: e.code, value: e.value, time: e.time)
+                    next += 1
+                }
+                if let why = oracle.judgeUnlock(time: unlock) {
+                    fatalError("forged unlock (ghost filter \(filter), rotate \(rotation)): \(why)")
+                }
             }
         }
     }

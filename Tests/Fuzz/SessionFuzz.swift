@@ -1,177 +1,214 @@
-// libFuzzer target: raw multitouch events -> TouchPipeline -> LockSession, checked by an
-// oracle that knows nothing of the pipeline or the session's state machine: an unlock
-// must be the lift of one continuous contact that landed on the track, travelled the
-// threshold itself, took at least the minimum duration, and (when the ghost filter passes
-// samples through untouched) never moved faster than the speed limit.
+// libFuzzer target: a touch panel's raw multitouch events interleaved with what else the
+// world does to a running lock (dropped events, the device going and coming back, the
+// output coming back in another mode, SIGHUP, SIGUSR1, SIGUSR2, DRM master lost and back,
+// the hook finishing, idle timers passing), fed to the implementation (Glue/, the only
+// code that knows its API) and to the unlock oracle (Oracle/, which knows only the lock's
+// promise). An unlock the oracle cannot explain traps.
 //
-// Input: byte 0 picks settings; then 3-byte operations [op, a, b]:
-//   0 slot a%2 | 1 tracking id a | 2 lift (tracking id -1) | 3 x = ab%800 | 4 y = ab%480
-//   5 SYN_REPORT | 6 time += ab * 0.1 ms | 7 x += int8(a)*4, SYN_REPORT, time += b * 0.2 ms
-@testable import SlideLockCore
+// Input: byte 0 picks the configuration (bit 0 ghost filter off, 1 threshold 0.5, 2 right
+// to left, 3-4 rotation in quarter turns, 5 fling, 6 hook mode, 7 swapped-axes
+// calibration); then 3-byte operations [op, a, b] (op % 24; ab = a << 8 | b):
+//   0 slot a%4 | 1 tracking id a | 2 lift (tracking id -1) | 3 x = ab % width |
+//   4 y = ab % height | 5 SYN_REPORT | 6 time += ab * 0.1 ms |
+//   7 x += int8(a) * 4, SYN_REPORT, time += b * 0.2 ms |
+//   8 y += int8(a), SYN_REPORT, time += b * 0.2 ms |
+//   9 events start being dropped (the client's buffer overflowed) |
+//   10 SYN_DROPPED read: the device's state read back |
+//   11 the device is removed | 12 the device is adopted again from its state |
+//   13 the touch output comes back in mode a % 5 | 14 SIGHUP: reload to variant a |
+//   15 SIGUSR1 | 16 SIGUSR2 | 17 idle: time += dim_after (a odd: blank_after) + 10 ms |
+//   18 DRM master lost | 19 DRM master back | 20 the hook finished (a odd: success) |
+//   21 every slot lifted, SYN_REPORT | 22, 23 as 7
+// Device units equal the panel's pixels (800x480, or 480x800 when turned a quarter).
+import FuzzOracle
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// `SLIDELOCK_FUZZ_TRACE=1`: print each unlock (to check that seeds reach one).
+/// `SLIDELOCK_FUZZ_TRACE=1`: print what happens (to check that seeds reach an unlock).
 let trace = getenv("SLIDELOCK_FUZZ_TRACE") != nil
+/// `SLIDELOCK_FUZZ_CONVERSE=1`: also trap when a plainly legitimate slide did not unlock.
+let converse = getenv("SLIDELOCK_FUZZ_CONVERSE") != nil
 
-struct OracleContact {
-    var downTime: Double
-    var downX: Double, downY: Double
-    var samples: [(time: Double, x: Double, y: Double)]
-    var broken = false
+/// The output modes the touch output may come back in: width, height, rotation.
+let modes: [(Int, Int, Int)] = [(800, 480, 0), (1024, 600, 0), (480, 800, 0), (800, 480, 90), (800, 480, 180)]
+
+/// The first byte's configuration.
+func configuration(_ byte: UInt8) -> FuzzConfig {
+    var c = FuzzConfig()
+    c.ghostFilter = byte & 1 == 0
+    c.threshold = byte & 2 == 0 ? 1 : 0.5
+    c.rightToLeft = byte & 4 != 0
+    c.rotationDegrees = Int(byte >> 3 & 3) * 90
+    c.fling = byte & 32 != 0
+    c.hookMode = byte & 64 != 0
+    if byte & 128 != 0 { c.calibration = [0, 1, 0, 1, 0, 0] }
+    return c
 }
 
-struct Oracle {
-    let settings: Settings
-    let layout: Layout
-    var slotX = [0.0, 0.0], slotY = [0.0, 0.0]
-    var slotID: [Int32?] = [nil, nil]
-    var pendingID: [Int32?] = [nil, nil]
-    var touched = [false, false]
-    var live: [OracleContact?] = [nil, nil]
-    /// Contacts that ended in the latest SYN_REPORT.
-    var ended: [OracleContact] = []
+/// SIGHUP's new configuration: the gesture, layout direction and idle values change.
+func reloaded(_ old: FuzzConfig, _ a: UInt8) -> FuzzConfig {
+    var c = old
+    c.threshold = [1, 0.5, 0.25, 0.1][Int(a & 3)]
+    c.rightToLeft = a & 4 != 0
+    c.fling = a & 8 != 0
+    c.hitSlop = a & 16 == 0 ? 8 : 40
+    c.maxSpeed = a & 32 == 0 ? 20_000 : 5_000
+    c.minDuration = a & 64 == 0 ? 0.05 : 0.2
+    (c.dimAfter, c.blankAfter) = a & 128 == 0 ? (60, 600) : (5, 10)
+    return c
+}
+
+/// The panel as the kernel holds it: what a resync or an adoption reads back.
+struct DeviceTruth {
+    var slots = [(trackingID: Int32, x: Int32, y: Int32)](repeating: (-1, 0, 0), count: 4)
     var slot = 0
-
-    /// True when `c` may unlock: the rules, restated from the issue, on raw samples.
-    func mayUnlock(_ c: OracleContact) -> Bool {
-        if c.broken { return false }
-        let slop = settings.gesture.hitSlop
-        let track = layout.track
-        guard c.downY >= track.minY - slop && c.downY <= track.maxY + slop,
-            c.downX >= track.minX - slop && c.downX <= track.maxX + slop
-        else { return false }
-        let need = min(settings.gesture.threshold, 1) * layout.travel - 1e-6
-        let sign = layout.rightToLeft ? -1.0 : 1.0
-        guard
-            c.samples.contains(where: {
-                sign * ($0.x - c.downX) >= need
-                    && $0.time - c.downTime >= settings.gesture.minDuration - 1e-9
-            })
-        else { return false }
-        if !settings.input.touch.ghostFilter {
-            // Speed between consecutive samples, each step taken to last 1/120...1/30 s.
-            for (a, b) in zip(c.samples, c.samples.dropFirst()) {
-                let dt = min(max(b.time - a.time, 1.0 / 120), 1.0 / 30)
-                let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-                if d / dt > settings.gesture.maxSpeed * (1 + 1e-9) { return false }
-            }
-        }
-        return true
-    }
-
-    mutating func feed(_ e: RawInputEvent) {
-        switch (e.type, e.code) {
-        case (Evdev.EV_ABS, Evdev.ABS_MT_SLOT): slot = Int(e.value)
-        case (Evdev.EV_ABS, Evdev.ABS_MT_TRACKING_ID):
-            pendingID[slot] = e.value < 0 ? -1 : e.value
-            touched[slot] = true
-        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_X):
-            slotX[slot] = Double(e.value)
-            touched[slot] = true
-        case (Evdev.EV_ABS, Evdev.ABS_MT_POSITION_Y):
-            slotY[slot] = Double(e.value)
-            touched[slot] = true
-        case (Evdev.EV_SYN, Evdev.SYN_REPORT): commit(time: e.time)
-        default: break
-        }
-    }
-
-    mutating func commit(time: Double) {
-        ended = []
-        for s in 0..<2 where touched[s] {
-            touched[s] = false
-            if let id = pendingID[s] {
-                pendingID[s] = nil
-                if id != slotID[s] || id < 0 {
-                    // A lift, or a new id replacing the old one: the old contact ends.
-                    if let old = live[s] { ended.append(old) }
-                    live[s] = nil
-                    slotID[s] = id < 0 ? nil : id
-                    if id >= 0 {
-                        live[s] = OracleContact(
-                            downTime: time, downX: slotX[s], downY: slotY[s],
-                            samples: [(time, slotX[s], slotY[s])])
-                    }
-                    continue
-                }
-            }
-            // The kernel drops a value equal to the last one sent, so a repeat is no news
-            // (and the decoder, like libinput, makes no sample of it).
-            if let last = live[s]?.samples.last, last.x == slotX[s] && last.y == slotY[s] { continue }
-            live[s]?.samples.append((time, slotX[s], slotY[s]))
-        }
-    }
 }
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     guard size >= 1 else { return 0 }
     let bytes = UnsafeBufferPointer(start: data, count: size)
-    var settings = Settings()
-    settings.input.touch.ghostFilter = bytes[0] & 1 == 0
-    settings.gesture.threshold = bytes[0] & 2 == 0 ? 1 : 0.5
-    settings.layout.direction = bytes[0] & 4 == 0 ? .ltr : .rtl
-    let screen = Size(width: 800, height: 480)
-    let axes: [UInt16: AxisRange] = [
-        Evdev.ABS_MT_SLOT: AxisRange(minimum: 0, maximum: 1),
-        Evdev.ABS_MT_TRACKING_ID: AxisRange(minimum: 0, maximum: 65535),
-        Evdev.ABS_MT_POSITION_X: AxisRange(minimum: 0, maximum: 799),
-        Evdev.ABS_MT_POSITION_Y: AxisRange(minimum: 0, maximum: 479),
-    ]
-    guard var pipeline = TouchPipeline(axes: axes, screen: screen, settings: settings.input.touch) else {
-        fatalError("no pipeline")
-    }
-    var session = LockSession(settings: settings, width: 800, height: 480)
-    var oracle = Oracle(settings: settings, layout: session.layout)
-    var nextID = 1
+    let config = configuration(bytes[0])
+    let quarter = config.rotationDegrees % 180 != 0
+    let width: Int32 = quarter ? 480 : 800
+    let height: Int32 = quarter ? 800 : 480
     var time = 0.0
-    var x: Int32 = 0
+    var lock = LockUnderTest(config: config, deviceWidth: width, deviceHeight: height, time: time)
+    var oracle = UnlockOracle(rules: config.rules, geometry: lock.geometry, multitouch: true, time: time)
+    var truth = DeviceTruth()
+    var dropping = false
+    var removed = false
+    var mode = modes.firstIndex { $0 == (config.screenWidth, config.screenHeight, config.rotationDegrees) } ?? 0
 
-    func deliver(_ out: TouchPipeline.Output) {
-        for event in out.events {
-            if trace { fputs("\(event)\n", stderr) }
-            for effect in session.handle(event) {
-                guard case .unlock = effect else { continue }
-                if trace { fputs("unlock at t=\(time) \(session.takeLog())\n", stderr) }
-                if !oracle.ended.contains(where: oracle.mayUnlock) {
-                    fatalError("forged unlock at t=\(time): ended contacts \(oracle.ended)")
-                }
+    func settle() {
+        for o in lock.take() {
+            if trace { fputs("observed \(o)\n", stderr) }
+            switch o {
+            case .unlock(let t):
+                if let why = oracle.judgeUnlock(time: t) { fatalError("forged unlock: \(why)") }
+            case .power(let p, let t): oracle.power(p, time: t)
+            case .cancel(let t): oracle.uncertain(.cancel, time: t)
             }
         }
     }
-    func raw(_ code: UInt16, _ value: Int32, type: UInt16 = Evdev.EV_ABS) {
-        let e = RawInputEvent(time: time, type: type, code: code, value: value)
-        oracle.feed(e)
-        deliver(pipeline.advance(to: time, nextID: &nextID))
-        _ = session.handle(.tick(time: time))
-        deliver(pipeline.feed(e, nextID: &nextID))
+    func raw(_ type: UInt16, _ code: UInt16, _ value: Int32) {
+        switch (type, code) {
+        case (RawCode.absType, RawCode.mtSlot): truth.slot = Int(value)
+        case (RawCode.absType, RawCode.mtTrackingID): truth.slots[truth.slot].trackingID = value
+        case (RawCode.absType, RawCode.mtX): truth.slots[truth.slot].x = value
+        case (RawCode.absType, RawCode.mtY): truth.slots[truth.slot].y = value
+        default: break
+        }
+        oracle.raw(type: type, code: code, value: value, time: time)
+        if !dropping && !removed { lock.raw(type: type, code: code, value: value, time: time) }
+        settle()
+    }
+    func abs(_ code: UInt16, _ value: Int32) { raw(RawCode.absType, code, value) }
+    func syn() { raw(RawCode.synType, RawCode.synReport, 0) }
+    func pass(_ seconds: Double) {
+        time += seconds
+        lock.advance(to: time)
+        settle()
     }
 
     var i = 1
     while i + 2 < size {
-        let op = bytes[i] % 8
+        let op = bytes[i] % 24
         let a = bytes[i + 1]
         let b = bytes[i + 2]
         let ab = Int32(a) << 8 | Int32(b)
         i += 3
+        if trace { fputs("t=\(time) op \(op) \(a) \(b)\n", stderr) }
+        let s = truth.slot
         switch op {
-        case 0: raw(Evdev.ABS_MT_SLOT, Int32(a % 2))
-        case 1: raw(Evdev.ABS_MT_TRACKING_ID, Int32(a))
-        case 2: raw(Evdev.ABS_MT_TRACKING_ID, -1)
-        case 3:
-            x = ab % 800
-            raw(Evdev.ABS_MT_POSITION_X, x)
-        case 4: raw(Evdev.ABS_MT_POSITION_Y, ab % 480)
-        case 5: raw(Evdev.SYN_REPORT, 0, type: Evdev.EV_SYN)
-        case 6: time += Double(ab) * 0.0001
+        case 0: abs(RawCode.mtSlot, Int32(a % 4))
+        case 1: abs(RawCode.mtTrackingID, Int32(a))
+        case 2: abs(RawCode.mtTrackingID, -1)
+        case 3: abs(RawCode.mtX, ab % width)
+        case 4: abs(RawCode.mtY, ab % height)
+        case 5: syn()
+        case 6: pass(Double(ab) * 0.0001)
+        case 8:
+            abs(RawCode.mtY, min(max(truth.slots[s].y + Int32(Int8(bitPattern: a)), 0), height - 1))
+            syn()
+            pass(Double(b) * 0.0002)
+        case 9:
+            guard !dropping else { break }
+            dropping = true
+            oracle.uncertain(.dropped, time: time)
+        case 10:
+            guard dropping else { break }
+            dropping = false
+            oracle.uncertain(.dropped, time: time)
+            lock.resync(slots: truth.slots, currentSlot: truth.slot, time: time)
+            settle()
+        case 11:
+            guard !removed else { break }
+            removed = true
+            oracle.uncertain(.deviceRemoved, time: time)
+            lock.deviceRemoved(time: time)
+            settle()
+        case 12:
+            guard removed else { break }
+            removed = false
+            dropping = false
+            oracle.uncertain(.readopted, time: time)
+            lock.readopt(slots: truth.slots, currentSlot: truth.slot, time: time)
+            settle()
+        case 13:
+            let next = Int(a) % modes.count == mode ? (mode + 1) % modes.count : Int(a) % modes.count
+            mode = next
+            let (w, h, r) = modes[next]
+            lock.remap(width: w, height: h, rotationDegrees: r, time: time)
+            oracle.relayout(lock.geometry, time: time, why: .remap)
+            settle()
+        case 14:
+            lock.reload(reloaded(lock.config, a), time: time)
+            oracle.reload(rules: lock.config.rules, geometry: lock.geometry, time: time)
+            settle()
+        case 15:
+            oracle.uncertain(.sigusr1, time: time)
+            lock.sigusr1(time: time)
+            oracle.shown("unlocked", time: time)
+            settle()
+        case 16:
+            oracle.uncertain(.sigusr2, time: time)
+            lock.sigusr2(time: time)
+            settle()
+        case 17: pass((a & 1 == 0 ? lock.config.dimAfter : lock.config.blankAfter) + 0.01)
+        case 18:
+            oracle.uncertain(.masterLost, time: time)
+            oracle.hidden("master", time: time)
+            lock.masterLost(time: time)
+            settle()
+        case 19:
+            lock.masterBack(time: time)
+            oracle.shown("master", time: time)
+            settle()
+        case 20:
+            lock.actionFinished(success: a & 1 != 0, time: time)
+            settle()
+            if lock.config.hookMode { oracle.shown("unlocked", time: time) }
+        case 21:
+            for slot in 0..<4 where truth.slots[slot].trackingID >= 0 {
+                abs(RawCode.mtSlot, Int32(slot))
+                abs(RawCode.mtTrackingID, -1)
+            }
+            syn()
         default:
-            x = min(max(x + Int32(Int8(bitPattern: a)) * 4, 0), 799)
-            raw(Evdev.ABS_MT_POSITION_X, x)
-            raw(Evdev.SYN_REPORT, 0, type: Evdev.EV_SYN)
-            time += Double(b) * 0.0002
+            abs(RawCode.mtX, min(max(truth.slots[s].x + Int32(Int8(bitPattern: a)) * 4, 0), width - 1))
+            syn()
+            pass(Double(b) * 0.0002)
+        }
+    }
+    // Whatever the ghost filter still holds is released on time alone.
+    pass(1)
+    if converse {
+        pass(2)
+        if let missed = oracle.clearlyLegitimateMissed(now: time, maxJumpPixels: config.maxJumpPixels) {
+            fatalError("a legitimate slide did not unlock: \(missed)")
         }
     }
     return 0

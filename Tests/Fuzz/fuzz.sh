@@ -29,6 +29,15 @@ if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find Sources/SlideLockCore -new
         >"$out/build-core.log" 2>&1 || { cat "$out/build-core.log" >&2; exit 1; }
 fi
 
+# The unlock oracle (Tests/Fuzz/Oracle) on its own, without the core on the module path:
+# that it builds alone proves it shares no code with the implementation it judges.
+if [ ! -f "$out/libFuzzOracle.a" ] || [ -n "$(find Tests/Fuzz/Oracle -newer "$out/libFuzzOracle.a" -name '*.swift')" ]; then
+    say "building the unlock oracle (alone)"
+    swiftc -emit-library -static -emit-module -module-name FuzzOracle "${flags[@]}" Tests/Fuzz/Oracle/*.swift \
+        -emit-module-path "$out/FuzzOracle.swiftmodule" -o "$out/libFuzzOracle.a" \
+        >"$out/build-oracle.log" 2>&1 || { cat "$out/build-oracle.log" >&2; exit 1; }
+fi
+
 seed() {  # name, then the seed files' contents
     local dir=$out/corpus/$1 n=0
     shift
@@ -40,8 +49,9 @@ seed config "[theme]\nname = mint\nlabel = Hi\n[layout]\ntrack_min_height = 48\n
 seed script "$(cat Assets/demo/slide.txt)" "$(cat Tests/Scripts/fail.txt)" "0 down 112 240\n0.3 down 400 240 id=1\n"
 seed evemu "$(cat Tests/SlideLockCoreTests/Evemu/mt-slide.events)" \
     "$(cat Tests/SlideLockCoreTests/Evemu/single-touch-slide.events)"
-# A real slide for the session target: down on the thumb, 24 moves of 24 px every 16 ms, lift.
-slide='\x00\x00\x00\x00\x04\x00\xf0\x03\x00\x70\x01\x01\x00\x05\x00\x00'
+# A real slide for the session target: down on the thumb, 16 ms still, 24 moves of 24 px
+# every 16 ms, lift.
+slide='\x00\x00\x00\x00\x04\x00\xf0\x03\x00\x70\x01\x01\x00\x05\x00\x00\x06\x00\xa0'
 for _ in $(seq 24); do slide+='\x07\x06\x50'; done
 slide+='\x06\x03\x00\x02\x00\x00\x05\x00\x00'
 seed session "$slide"
@@ -54,10 +64,14 @@ for t in "${targets[@]}"; do
         *) say "unknown target $t (config, script, evemu, session)"; exit 2 ;;
     esac
     bin=$out/fuzz-$t
-    if [ ! -x "$bin" ] || [ "Tests/Fuzz/$file" -nt "$bin" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ]; then
+    # The session and evemu targets judge unlocks: the glue to the implementation and the oracle.
+    files=("Tests/Fuzz/$file")
+    libs=("$out/libSlideLockCore.a")
+    case $t in evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;; esac
+    if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
         say "building $t"
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
-        swiftc "${flags[@]}" -I "$out" "Tests/Fuzz/$file" "$out/libSlideLockCore.a" -o "$bin" \
+        swiftc "${flags[@]}" -I "$out" "${files[@]}" "${libs[@]}" -o "$bin" \
             >"$out/build-$t.log" 2>&1 || { cat "$out/build-$t.log" >&2; exit 1; }
     fi
     # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/).
