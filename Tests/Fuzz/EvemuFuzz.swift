@@ -3,6 +3,13 @@
 // raw events on its own: every unlock the replay makes must be a legitimate slide.
 import FuzzOracle
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `SLIDELOCK_FUZZ_TRACE=1`: print each replay's unlocks (to check that seeds reach one).
+let trace = getenv("SLIDELOCK_FUZZ_TRACE") != nil
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
@@ -15,6 +22,7 @@ public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             config.ghostFilter = filter
             var oracle = UnlockOracle(
                 rules: config.rules, geometry: replay.geometry, multitouch: replay.multitouch, time: 0)
+            if trace { fputs("ghost filter \(filter), rotate \(rotation): unlocks at \(replay.unlocks)\n", stderr) }
             var next = 0
             for unlock in replay.unlocks {
                 // The replay feeds events in file order up to the first one past the frame.
