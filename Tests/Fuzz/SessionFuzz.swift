@@ -19,7 +19,8 @@
 //   15 SIGUSR1 | 16 SIGUSR2 | 17 idle: time += dim_after (a odd: blank_after) + 10 ms |
 //   18 DRM master lost | 19 DRM master back | 20 the hook finished (a odd: success) |
 //   21 every slot lifted, SYN_REPORT | 22, 23 as 7
-// Device units equal the panel's pixels (800x480, or 480x800 when turned a quarter).
+// Device units equal the panel's pixels (800x480, or 480x800 when turned a quarter). The
+// lock shows at t=0, the operations start at t=0.01.
 import FuzzOracle
 
 #if canImport(Glibc)
@@ -80,6 +81,9 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var truth = DeviceTruth()
     var dropping = false
     var removed = false
+    // The lock is on screen from t=0; the input starts 10 ms later (no finger lands at the
+    // very moment the first frame shows).
+    time = 0.01
     var mode = modes.firstIndex { $0 == (config.screenWidth, config.screenHeight, config.rotationDegrees) } ?? 0
 
     func settle() {
@@ -161,7 +165,8 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             let next = Int(a) % modes.count == mode ? (mode + 1) % modes.count : Int(a) % modes.count
             mode = next
             let (w, h, r) = modes[next]
-            lock.remap(width: w, height: h, rotationDegrees: r, time: time)
+            lock.remap(
+                width: w, height: h, rotationDegrees: r, time: time, slots: truth.slots, currentSlot: truth.slot)
             oracle.relayout(lock.geometry, time: time, why: .remap)
             settle()
         case 14:

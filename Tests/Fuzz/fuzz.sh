@@ -7,21 +7,25 @@
 # Targets: config script evemu session (default all). Corpora grow in .build/fuzz/corpus/;
 # a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
 # once fixed: those are replayed on every run). Prints executions and coverage.
+# FUZZ_CORE=DIR fuzzes another checkout's SlideLockCore sources (builds in .build/fuzz-NAME).
+# The session and evemu targets judge every unlock with the oracle in Tests/Fuzz/Oracle.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(config script evemu session)
+core=${FUZZ_CORE:-Sources/SlideLockCore}
 out=.build/fuzz
+[ -n "${FUZZ_CORE:-}" ] && out=.build/fuzz-$(basename "$(cd "$core/../.." && pwd)")
 mkdir -p "$out"
 say() { printf 'fuzz: %s\n' "$*" >&2; }
 command -v swiftc >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
 
 # The core once, instrumented, with @testable access; rebuilt when a source is newer.
-core_sources=$(find Sources/SlideLockCore -name '*.swift' | sort)
+core_sources=$(find "$core" -name '*.swift' | sort)
 flags=(-sanitize=fuzzer,address -O -swift-version 6 -parse-as-library)
-if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find Sources/SlideLockCore -newer "$out/libSlideLockCore.a" -name '*.swift')" ]; then
+if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find "$core" -newer "$out/libSlideLockCore.a" -name '*.swift')" ]; then
     say "building SlideLockCore (instrumented)"
     # shellcheck disable=SC2086
     swiftc -emit-library -static -emit-module -module-name SlideLockCore -enable-testing "${flags[@]}" \
@@ -67,7 +71,12 @@ for t in "${targets[@]}"; do
     # The session and evemu targets judge unlocks: the glue to the implementation and the oracle.
     files=("Tests/Fuzz/$file")
     libs=("$out/libSlideLockCore.a")
-    case $t in evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;; esac
+    # Glue/authority speaks the unlock authority's events, Glue/legacy the API before it.
+    glue=legacy
+    [ -f "$core/Session/UnlockAuthority.swift" ] && glue=authority
+    case $t in
+        evemu | session) files+=(Tests/Fuzz/Glue/*.swift "Tests/Fuzz/Glue/$glue"/*.swift); libs+=("$out/libFuzzOracle.a") ;;
+    esac
     if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
         say "building $t"
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
