@@ -83,20 +83,34 @@ for t in "${targets[@]}"; do
         swiftc "${flags[@]}" -I "$out" "${files[@]}" "${libs[@]}" -o "$bin" \
             >"$out/build-$t.log" 2>&1 || { cat "$out/build-$t.log" >&2; exit 1; }
     fi
-    # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/).
-    if compgen -G "Tests/Fuzz/regressions/$t/*" >/dev/null; then
-        if ! SWIFT_BACKTRACE=enable=no "$bin" Tests/Fuzz/regressions/"$t"/* >"$out/$t-regressions.log" 2>&1; then
-            say "$t FAILED on a regression input (log: $out/$t-regressions.log)"; status=1
-        fi
+    # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/), one
+    # by one so that each failing input is named; they seed the corpus too.
+    failed=()
+    : >"$out/$t-regressions.log"
+    for input in Tests/Fuzz/regressions/"$t"/*; do
+        [ -f "$input" ] || continue
+        cp "$input" "$out/corpus/$t/"
+        SWIFT_BACKTRACE=enable=no "$bin" "$input" >>"$out/$t-regressions.log" 2>&1 || failed+=("${input##*/}")
+    done
+    if [ ${#failed[@]} -gt 0 ]; then
+        say "$t FAILED on ${#failed[@]} regression inputs (log: $out/$t-regressions.log): ${failed[*]}"; status=1
     fi
     say "running $t for $seconds s"
     log=$out/$t.log
+    # FUZZ_KEEP_GOING=1: carry on after a failure (in a forked child), saving every one.
+    keep=()
+    [ -n "${FUZZ_KEEP_GOING:-}" ] && keep=(-fork=1 -ignore_crashes=1)
+    touch "$out/$t.start"
     # (SWIFT_BACKTRACE off: the Swift crash handler trips ASan after a fatalError.)
     if ! SWIFT_BACKTRACE=enable=no "$bin" -max_total_time="$seconds" -timeout=20 -rss_limit_mb=2048 -max_len=8192 \
-            -artifact_prefix="$out/crash-$t-" -print_final_stats=1 "$out/corpus/$t" >"$log" 2>&1; then
+            -artifact_prefix="$out/crash-$t-" -print_final_stats=1 "${keep[@]}" "$out/corpus/$t" >"$log" 2>&1; then
         say "$t FAILED (log: $log)"; grep -E 'ERROR|Fatal|crash-' "$log" | head -5 >&2; status=1
     fi
+    new=$(find "$out" -maxdepth 1 -name "crash-$t-*" -newer "$out/$t.start" | wc -l)
+    if [ "$new" -gt 0 ]; then say "$t: $new new failing inputs in $out/crash-$t-*"; status=1; fi
     execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    # (A forked run prints no final stats: its last '#N:' progress line counts instead.)
+    [ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
     cov=$(grep -E '#[0-9]+.*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1 ft \2/')
     say "$t: ${execs:-?} executions, ${cov:-no coverage line}, corpus $(ls "$out/corpus/$t" | wc -l)"
 done

@@ -1,7 +1,8 @@
 // The fuzzers' unlock oracle, written from the lock's promise and nothing else (issue 26):
 //
 //   An unlock by slide is legitimate only if one contact
-//   - landed on the thumb (its rectangle plus the hit slop, in screen pixels) while the
+//   - landed on the thumb (its rectangle plus the hit slop, in screen pixels; the thumb
+//     may still be on its way home from an earlier contact's slide) while the
 //     lock was on screen and the panel awake, after the last moment the lock was shown,
 //     woken or laid out again, and while no uncertain moment was still unresolved;
 //   - stayed down from then on, and no other finger was down at any moment of its life;
@@ -48,6 +49,9 @@ public struct UnlockOracle: Sendable {
         var used = false
         /// Seconds from the last show, wake or uncertain moment to its landing (converse check).
         var calmBefore: Double
+        /// How far along the track an earlier contact may have left the thumb when this one
+        /// landed (a thumb caught on its way home starts a new slide from there).
+        var thumbReach = 0.0
     }
 
     public private(set) var rules: OracleRules
@@ -66,6 +70,8 @@ public struct UnlockOracle: Sendable {
     /// How long after a lift the implementation may still report the unlock it made (a
     /// ghost filter releases a held contact's events late).
     public var releaseWindow = 0.5
+    /// How long after a contact lifts the thumb may still be away from home, seconds.
+    public var catchWindow = 3.0
 
     public init(rules: OracleRules, geometry: OracleGeometry, multitouch: Bool, time: Double) {
         self.rules = rules
@@ -168,8 +174,12 @@ public struct UnlockOracle: Sendable {
         if let spoiled = c.spoiled { return spoiled }
         guard let first = c.samples.first else { return "no position" }
         let slop = max(0, rules.hitSlop) + 2
-        if !geometry.thumb.contains(first.x, first.y, margin: slop) {
-            return "landed at (\(first.x), \(first.y)), off the thumb \(geometry.thumb) + \(rules.hitSlop)"
+        // The thumb is somewhere between home and the furthest an earlier slide took it.
+        var thumb = geometry.thumb
+        thumb.width += c.thumbReach
+        if geometry.rightToLeft { thumb.x -= c.thumbReach }
+        if !thumb.contains(first.x, first.y, margin: slop) {
+            return "landed at (\(first.x), \(first.y)), off the thumb \(thumb) + \(rules.hitSlop)"
         }
         for other in c.companions.sorted() {
             if let d = contacts[other], counts(d, now: now) { return "contact \(other) was down during its life" }
@@ -297,6 +307,12 @@ public struct UnlockOracle: Sendable {
                 key: key, landed: time, samples: [Sample(time: time, x: p.x, y: p.y)],
                 calmBefore: time - lastDisturbance)
             clearTaintIfLifted(except: key)
+            for d in contacts.values {
+                guard let ended = d.ended, time - ended <= catchWindow, let start = d.samples.first else { continue }
+                let origin = geometry.along(start.x)
+                let furthest = d.samples.map { geometry.along($0.x) - origin }.max() ?? 0
+                c.thumbReach = max(c.thumbReach, min(max(0, furthest), max(0, geometry.travel)))
+            }
             if let tainted { c.spoiled = tainted }
             if !hiddenBy.isEmpty { c.spoiled = c.spoiled ?? "landed while the lock was not on screen" }
             if power != .awake { c.spoiled = c.spoiled ?? "landed on a \(power.rawValue) panel (only wakes it)" }

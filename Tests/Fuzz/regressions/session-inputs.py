@@ -139,6 +139,12 @@ def cases():
     i = Input(config()).down(112, 240).wait(0.1).usr1()
     c["forged-slide-across-sigusr1"] = real_slide(i)
 
+    # Found by the fuzzer, then understood: the slot's tracking id changes without a lift in
+    # the middle of a slide; the new contact lands on the thumb where the first one left
+    # it and itself covers the (half) threshold: a caught thumb, legitimate.
+    i = Input(config(half=True)).down(112, 240).wait(0.1).slide_x(4, 6).tid(2).slide_x(21, 6)
+    c["legit-tracking-id-change-catches-thumb"] = i.wait(0.05).up()
+
     # Real slides: the oracle must accept them wherever they unlock.
     c["legit-slide"] = real_slide(Input(config()).down(112, 240))
     c["legit-slide-half-threshold"] = real_slide(Input(config(half=True)).down(112, 240))
@@ -152,6 +158,10 @@ def cases():
     c["legit-slide-swapped-axes"] = Input(config(swap=True)).down(400, 67).wait(0.1).slide_y(26, 14).wait(0.05).up()
     # A touch 10 ms after SIGUSR2 woke the panel landed on an awake lock.
     c["legit-touch-after-sigusr2-wake"] = real_slide(Input(config()).blank().usr2().wait(0.01).down(112, 240))
+    # A finger slides 400 px and lifts; another catches the thumb on its way home 50 ms
+    # later and carries it the whole (half) threshold itself.
+    i = Input(config(half=True)).down(112, 240).wait(0.1).slide_x(17, 6).up().wait(0.05).down(400, 240, tid=2)
+    c["legit-catch-springing-thumb"] = i.wait(0.05).slide_x(16, 6).wait(0.05).up()
     c["legit-slide-after-wake"] = real_slide(Input(config()).blank().down(112, 240).wait(0.1).up().wait(0.5)
                                              .down(112, 240))
     return c
