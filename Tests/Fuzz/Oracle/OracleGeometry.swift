@@ -112,8 +112,9 @@ public struct OracleRules: Equatable, Sendable {
     public var fling = false
     public var flingProjection = 0.2
     /// With fling on, the share of the needed travel the contact must still cover itself
-    /// (the rest may be projected). Lenient: the oracle asks for at least this much.
-    public var flingShare = 0.5
+    /// (the rest may be projected): issue 26 asks for a stated share, the lock states 0.3
+    /// of the travel; the oracle asks 0.3 of the needed distance, never more.
+    public var flingShare = 0.3
     /// `input.ghost_filter` and its tunables: with the filter on, a contact that never
     /// counted (too short, or pinned at a corner) does not break the one-finger rule.
     public var ghostFilter = true

@@ -145,6 +145,13 @@ def cases():
     i = Input(config(half=True)).down(112, 240).wait(0.1).slide_x(4, 6).tid(2).slide_x(21, 6)
     c["legit-tracking-id-change-catches-thumb"] = i.wait(0.05).up()
 
+    # Found by the fuzzer on the authority (aab6338): the finger rests, then one report 30 ms
+    # later carries it 300 px past the (half) threshold, then three small steps back: the
+    # distance was reached within one report interval and 30 ms, under min_duration.
+    i = Input(config(half=True)).down(112, 240).wait(0.33).at(x=412)
+    for k in range(3): i.wait(0.016).at(x=412 - 4 * (k + 1))
+    c["forged-threshold-in-one-report-then-drift-back"] = i.wait(0.016).up()
+
     # Real slides: the oracle must accept them wherever they unlock.
     c["legit-slide"] = real_slide(Input(config()).down(112, 240))
     c["legit-slide-half-threshold"] = real_slide(Input(config(half=True)).down(112, 240))
