@@ -108,9 +108,9 @@ for t in "${targets[@]}"; do
     fi
     new=$(find "$out" -maxdepth 1 -name "crash-$t-*" -newer "$out/$t.start" | wc -l)
     if [ "$new" -gt 0 ]; then say "$t: $new new failing inputs in $out/crash-$t-*"; status=1; fi
-    execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}')
+    execs=$(grep -E '^stat::number_of_executed_units' "$log" | awk '{print $2}' || true)
     # (A forked run prints no final stats: its last '#N:' progress line counts instead.)
-    [ -z "$execs" ] && execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+    [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     cov=$(grep -E '#[0-9]+.*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1 ft \2/')
     say "$t: ${execs:-?} executions, ${cov:-no coverage line}, corpus $(ls "$out/corpus/$t" | wc -l)"
 done
