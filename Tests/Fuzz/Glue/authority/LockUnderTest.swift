@@ -18,6 +18,8 @@ struct LockUnderTest {
     var observed: [Observation] = []
     /// The device is gone (removed, not yet adopted again): nothing is read from it.
     var removed = false
+    /// When the idle gate last woke the panel: the lock shows from the next frame on.
+    var wokeAt = -Double.infinity
 
     /// A lock with a multitouch panel of `deviceWidth` x `deviceHeight` units.
     init(config: FuzzConfig, deviceWidth: Int32, deviceHeight: Int32, time: Double) {
@@ -195,7 +197,13 @@ struct LockUnderTest {
     /// An idle step outside the loop's turn: its effects, then its events to the session.
     mutating func step(_ s: IdleStep, time: Double) {
         noteIdle(s.effects, time: time)
-        for event in s.forward { note(session.handle(event), time: time) }
+        for event in s.forward where LockUnderTest.isNotIdleShow(event) { note(session.handle(event), time: time) }
+    }
+
+    /// The loop says a woken panel shows the lock once a frame is on it, not at the wake.
+    static func isNotIdleShow(_ event: LockEvent) -> Bool {
+        if case .shown(.idle, _) = event { return false }
+        return true
     }
 
     mutating func actionFinished(success: Bool, time: Double) {
@@ -206,6 +214,10 @@ struct LockUnderTest {
 
     /// One turn of the loop: input, then a tick, through the idle gate into the session.
     mutating func run(_ input: [LockEvent], now: Double) {
+        // The loop draws before it reads: a frame after the wake puts the lock on screen.
+        if now > wokeAt && idle.power == .awake && session.authority.hiddenBy.contains(.idle) {
+            note(session.handle(.shown(.idle, time: now)), time: now)
+        }
         if input.contains(where: { if case .touchCancel = $0 { true } else { false } }) {
             observed.append(.cancel(time: now))
         }
@@ -214,11 +226,11 @@ struct LockUnderTest {
         for event in input + [.tick(time: now)] {
             let step = idle.handle(event)
             noteIdle(step.effects, time: now)
-            forwarded += step.forward
+            forwarded += step.forward.filter(LockUnderTest.isNotIdleShow)
         }
         let due = idle.advance(to: now)
         noteIdle(due.effects, time: now)
-        forwarded += due.forward
+        forwarded += due.forward.filter(LockUnderTest.isNotIdleShow)
         for event in forwarded { note(session.handle(event), time: now) }
         _ = session.takeLog()
         _ = idle.takeLog()
@@ -234,7 +246,9 @@ struct LockUnderTest {
         for effect in effects {
             guard case .power(let p) = effect else { continue }
             switch p {
-            case .awake: observed.append(.power(.awake, time: time))
+            case .awake:
+                observed.append(.power(.awake, time: time))
+                wokeAt = time
             case .dim: observed.append(.power(.dim, time: time))
             case .blank: observed.append(.power(.blank, time: time))
             }
