@@ -71,12 +71,7 @@ for t in "${targets[@]}"; do
     # The session and evemu targets judge unlocks: the glue to the implementation and the oracle.
     files=("Tests/Fuzz/$file")
     libs=("$out/libSlideLockCore.a")
-    # Glue/authority speaks the unlock authority's events, Glue/legacy the API before it.
-    glue=legacy
-    [ -f "$core/Session/UnlockAuthority.swift" ] && glue=authority
-    case $t in
-        evemu | session) files+=(Tests/Fuzz/Glue/*.swift "Tests/Fuzz/Glue/$glue"/*.swift); libs+=("$out/libFuzzOracle.a") ;;
-    esac
+    case $t in evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;; esac
     if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
         say "building $t"
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)

@@ -163,8 +163,9 @@ def cases():
     c["legit-slide-rotate-270"] = Input(config(quarter=3)).down(240, 688).wait(0.1).slide_y(24, -24).wait(0.05).up()
     # Swapped axes: logical x from device y (0...479 over 800 px), logical y from device x.
     c["legit-slide-swapped-axes"] = Input(config(swap=True)).down(400, 67).wait(0.1).slide_y(26, 14).wait(0.05).up()
-    # A touch 10 ms after SIGUSR2 woke the panel landed on an awake lock.
-    c["legit-touch-after-sigusr2-wake"] = real_slide(Input(config()).blank().usr2().wait(0.01).down(112, 240))
+    # A touch 50 ms after SIGUSR2 woke the panel landed on a lit lock (10 ms after, the
+    # first frame may not be on the panel yet: the lock rightly refuses that one).
+    c["legit-touch-after-sigusr2-wake"] = real_slide(Input(config()).blank().usr2().wait(0.05).down(112, 240))
     # A finger slides 400 px and lifts; another catches the thumb on its way home 50 ms
     # later and carries it the whole (half) threshold itself.
     i = Input(config(half=True)).down(112, 240).wait(0.1).slide_x(17, 6).up().wait(0.05).down(400, 240, tid=2)

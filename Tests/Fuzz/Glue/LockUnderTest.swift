@@ -1,9 +1,10 @@
 import FuzzOracle
 
-// The one file that knows the implementation's API (before the unlock authority): it builds the lock the way the
-// runtime's loop does (touch pipeline -> idle gate -> unseen-touch gate -> session) and
-// turns what the harness does to the world into the implementation's calls. Switch this
-// file, and only this one, when the session's API changes.
+// The one file that knows the implementation's API (the unlock authority's: uncertain,
+// hidden and shown moments are events): it builds the lock the way the runtime's loop does
+// (touch pipeline -> idle gate -> session) and turns what the harness does to the world
+// into the implementation's calls. Switch this file, and only this one, when the API
+// changes (the glue for the API before the authority is in this file's history).
 @testable import SlideLockCore
 
 struct LockUnderTest {
@@ -13,11 +14,12 @@ struct LockUnderTest {
     var pipeline: TouchPipeline
     var session: LockSession
     var idle: IdleGate
-    var unseen = UnseenTouchGate()
     var nextID = 1
     var observed: [Observation] = []
     /// The device is gone (removed, not yet adopted again): nothing is read from it.
     var removed = false
+    /// When the idle gate last woke the panel: the lock shows from the next frame on.
+    var wokeAt = -Double.infinity
 
     /// A lock with a multitouch panel of `deviceWidth` x `deviceHeight` units.
     init(config: FuzzConfig, deviceWidth: Int32, deviceHeight: Int32, time: Double) {
@@ -32,6 +34,9 @@ struct LockUnderTest {
         pipeline = LockUnderTest.pipeline(axes: axes, config: config, settings: settings)
         session = LockSession(settings: settings, width: config.screenWidth, height: config.screenHeight)
         idle = IdleGate(settings: settings, now: time)
+        // No touch counts before the first frame is on screen; here it is at once.
+        note(session.handle(.hidden(.startup, time: time)), time: time)
+        note(session.handle(.shown(.startup, time: time)), time: time)
     }
 
     static func settings(_ c: FuzzConfig) -> Settings {
@@ -102,10 +107,14 @@ struct LockUnderTest {
     }
 
     /// SYN_DROPPED: the device's state read back (libevdev's resync).
-    mutating func resync(slots: [(trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int, time: Double) {
+    mutating func resync(
+        slots: [(trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int, time: Double, why: Uncertainty = .resync
+    ) {
         guard !removed else { return }
         let state = slots.map { SlotState(trackingID: $0.trackingID, x: $0.x, y: $0.y) }
-        run(pipeline.resync(slots: state, currentSlot: currentSlot, time: time, nextID: &nextID).events, now: time)
+        run(
+            pipeline.resync(slots: state, currentSlot: currentSlot, time: time, why: why, nextID: &nextID).events,
+            now: time)
     }
 
     mutating func deviceRemoved(time: Double) {
@@ -118,11 +127,11 @@ struct LockUnderTest {
     mutating func readopt(slots: [(trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int, time: Double) {
         removed = false
         pipeline = LockUnderTest.pipeline(axes: axes, config: config, settings: settings)
-        resync(slots: slots, currentSlot: currentSlot, time: time)
+        resync(slots: slots, currentSlot: currentSlot, time: time, why: .deviceAdopted)
     }
 
     /// The touch output came back with another mode: the runtime's followTouchOutput (the
-    /// input's remap starts afresh without the device's state).
+    /// input's remap reads the device's state again).
     mutating func remap(
         width: Int, height: Int, rotationDegrees: Int, time: Double,
         slots: [(trackingID: Int32, x: Int32, y: Int32)], currentSlot: Int
@@ -132,8 +141,12 @@ struct LockUnderTest {
         config.rotationDegrees = rotationDegrees
         var queued: [LockEvent] = []
         if !removed {
-            queued = pipeline.deviceRemoved(time: time).events
+            queued = pipeline.deviceRemoved(time: time, why: .remap).events
             pipeline = LockUnderTest.pipeline(axes: axes, config: config, settings: settings)
+            let state = slots.map { SlotState(trackingID: $0.trackingID, x: $0.x, y: $0.y) }
+            queued +=
+                pipeline.resync(slots: state, currentSlot: currentSlot, time: time, why: .remap, nextID: &nextID)
+                .events
         }
         let layout = SceneBuilder(settings: session.settings, width: width, height: height).layout
         if layout != session.layout { note(session.relayout(layout, time: time), time: time) }
@@ -154,9 +167,13 @@ struct LockUnderTest {
         c.maxJumpFraction = config.maxJumpFraction
         config = c
         settings = LockUnderTest.settings(c)
-        session = LockSession(settings: settings, width: c.screenWidth, height: c.screenHeight)
-        noteIdle(idle.wake(at: time), time: time)
+        let layout = SceneBuilder(settings: settings, width: c.screenWidth, height: c.screenHeight).layout
+        session = LockSession(settings: settings, layout: layout, reloadedFrom: session, time: time)
+        step(idle.wake(at: time), time: time)
         idle = IdleGate(settings: settings, now: time)
+        // No touch counts before the first frame is on screen; here it is at once.
+        note(session.handle(.hidden(.startup, time: time)), time: time)
+        note(session.handle(.shown(.startup, time: time)), time: time)
     }
 
     mutating func sigusr1(time: Double) {
@@ -164,16 +181,29 @@ struct LockUnderTest {
     }
 
     mutating func sigusr2(time: Double) {
-        noteIdle(idle.wake(at: time), time: time)
+        step(idle.wake(at: time), time: time)
     }
 
     mutating func masterLost(time: Double) {
-        note(session.handle(.touchCancel(time: time)), time: time)
-        unseen.hide()
+        note(session.handle(.hidden(.master, time: time)), time: time)
     }
 
     mutating func masterBack(time: Double) {
-        if unseen.isHidden { unseen.show(at: time) }
+        if session.authority.hiddenBy.contains(.master) {
+            note(session.handle(.shown(.master, time: time)), time: time)
+        }
+    }
+
+    /// An idle step outside the loop's turn: its effects, then its events to the session.
+    mutating func step(_ s: IdleStep, time: Double) {
+        noteIdle(s.effects, time: time)
+        for event in s.forward where LockUnderTest.isNotIdleShow(event) { note(session.handle(event), time: time) }
+    }
+
+    /// The loop says a woken panel shows the lock once a frame is on it, not at the wake.
+    static func isNotIdleShow(_ event: LockEvent) -> Bool {
+        if case .shown(.idle, _) = event { return false }
+        return true
     }
 
     mutating func actionFinished(success: Bool, time: Double) {
@@ -182,24 +212,28 @@ struct LockUnderTest {
 
     // MARK: - The loop's order
 
-    /// One turn of the loop: input, then a tick, through the idle gate and the unseen-touch
-    /// gate into the session.
+    /// One turn of the loop: input, then a tick, through the idle gate into the session.
     mutating func run(_ input: [LockEvent], now: Double) {
+        // The loop draws the first frame after the wake one refresh (60 Hz) later: the lock
+        // is on screen from then.
+        let lit = wokeAt + 1.0 / 60
+        if now >= lit && idle.power == .awake && session.authority.hiddenBy.contains(.idle) {
+            note(session.handle(.shown(.idle, time: lit)), time: now)
+        }
         if input.contains(where: { if case .touchCancel = $0 { true } else { false } }) {
             observed.append(.cancel(time: now))
         }
-        if !session.isAtRest { idle.noteActivity(at: now) }
+        if !session.isAtRest || session.authority.contactsDown > 0 { idle.noteActivity(at: now) }
         var forwarded: [LockEvent] = []
         for event in input + [.tick(time: now)] {
             let step = idle.handle(event)
             noteIdle(step.effects, time: now)
-            if let f = step.forward { forwarded.append(f) }
+            forwarded += step.forward.filter(LockUnderTest.isNotIdleShow)
         }
-        noteIdle(idle.advance(to: now), time: now)
-        for event in forwarded {
-            guard let passed = unseen.pass(event) else { continue }
-            note(session.handle(passed), time: now)
-        }
+        let due = idle.advance(to: now)
+        noteIdle(due.effects, time: now)
+        forwarded += due.forward.filter(LockUnderTest.isNotIdleShow)
+        for event in forwarded { note(session.handle(event), time: now) }
         _ = session.takeLog()
         _ = idle.takeLog()
     }
@@ -214,7 +248,9 @@ struct LockUnderTest {
         for effect in effects {
             guard case .power(let p) = effect else { continue }
             switch p {
-            case .awake: observed.append(.power(.awake, time: time))
+            case .awake:
+                observed.append(.power(.awake, time: time))
+                wokeAt = time
             case .dim: observed.append(.power(.dim, time: time))
             case .blank: observed.append(.power(.blank, time: time))
             }
