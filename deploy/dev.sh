@@ -2,7 +2,11 @@
 # A newcomer's two commands (see README.md):
 #   deploy/dev.sh run    install missing packages, build, run slidelock on the panel, or a
 #                        headless demo that writes PNG frames when there is no DRM device
-#   deploy/dev.sh test   install missing packages, run the whole test suite
+#   deploy/dev.sh test   install missing packages, run the whole test suite (CI): `check`,
+#                        then the release build, fuzzers, VM, trixie and arm64 parts
+#   deploy/dev.sh check  the fast tier (minutes): swift format lint, shellcheck, a debug
+#                        build, swift test, the render tests under AddressSanitizer, the
+#                        deploy checks
 #   deploy/dev.sh fuzz [SECONDS]  run each libFuzzer fuzzer SECONDS (default 60)
 #   deploy/dev.sh package [amd64|arm64]
 #                        a .deb built with Debian trixie's Swift; its path is the last line
@@ -10,157 +14,155 @@
 #                        that .deb installed, upgraded, removed and purged in the trixie chroot
 #   deploy/dev.sh test-arm64 [DEB]
 #                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
-# Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo. With
-# no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's `swiftlang`.
+# SLIDELOCK_TEST_SKIP=PART,... leaves parts of check and test out: lint, shellcheck, build,
+# unit, asan, deploy, release, fuzz, vm, trixie, arm64. Each part's seconds are printed at
+# the end. Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through
+# sudo. With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
+# `swiftlang`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-
-# Build: C libraries reached through pkg-config. Fonts: the default label font, plus
-# Noto CJK so the fallback tests see Japanese glyphs.
-BUILD_PACKAGES=(pkg-config libdrm-dev libevdev-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev
-                libpng-dev fonts-dejavu-core)
-TEST_PACKAGES=(fonts-noto-cjk systemd)
-
-say() { printf 'dev.sh: %s\n' "$*" >&2; }
-
-as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
-
-install_missing() {
-    local missing=() native
-    native=$(dpkg --print-architecture)
-    for p in "$@"; do
-        # The native (or arch: all) instance: on a multiarch machine libfoo-dev:arm64 alone
-        # does not make libfoo-dev installed.
-        dpkg-query -W -f='${Status} ${Architecture}\n' "$p" 2>/dev/null |
-            grep -Eq "^install ok installed ($native|all)\$" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    say "installing ${missing[*]}"
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-# Debian 13 (trixie), and Raspberry Pi OS built on it, package Swift 6.0 as `swiftlang`
-# (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet, and a
-# check reads all of apt's answer: with pipefail, `grep -q` stopping early made apt-cache
-# die of SIGPIPE and a present candidate look absent (a clean CI run, trixie chroot).
-# The lists are fetched up to three times, and apt's answer is shown when it stays absent.
-swiftlang_available() {
-    local try
-    for try in 1 2 3; do
-        apt-cache policy swiftlang 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null && return 0
-        [ "$try" -eq 1 ] || sleep 2
-        as_root apt-get update -qq >/dev/null 2>&1 || true
-    done
-    apt-cache policy swiftlang 2>/dev/null | grep 'Candidate: [0-9]' >/dev/null && return 0
-    say "apt has no swiftlang to install: $(apt-cache policy swiftlang 2>&1 | tr -s ' \n' ' ' | cut -c1-160)"
-    return 1
-}
-
-find_swift() {
-    if command -v swift >/dev/null 2>&1; then return 0; fi
-    # SLIDELOCK_SWIFT_ROOT: another place than /opt/swift (check.sh points it nowhere).
-    local root=${SLIDELOCK_SWIFT_ROOT:-/opt/swift}
-    if [ -x "$root/usr/bin/swift" ]; then export PATH=$root/usr/bin:$PATH; return 0; fi
-    if swiftlang_available; then
-        install_missing swiftlang
-        command -v swift >/dev/null 2>&1 && return 0
-    fi
-    say "no Swift toolchain found: on Debian 13 / Pi OS (trixie) 64-bit: apt install swiftlang;" \
-        "elsewhere install Swift 6 (swift.org, aarch64 or x86_64) and put it on PATH"
-    say "32-bit Pi OS (armhf) has no Swift: install the arm64 .deb on a 64-bit Pi OS (deploy/README.md)"
-    exit 1
-}
-
-# --static-swift-stdlib passes `-lstdc++` to the linker, which needs the -dev package of the
-# GCC whose files the Swift driver picks (the newest one installed): libstdc++.a from it in a
-# release build (scripts/link/libstdc++.so), libstdc++.so otherwise.
-# Debian's swiftlang does not depend on it. Native triple only: a multiarch machine may
-# have foreign GCC directories too.
-static_stdlib_packages() {
-    local gcc
-    gcc=$(find /usr/lib/gcc/"$(uname -m)"-linux-gnu* -mindepth 1 -maxdepth 1 -name '[0-9]*' -printf '%f\n' 2>/dev/null |
-          sort -n | tail -n 1)
-    [ -z "$gcc" ] || install_missing "libstdc++-$gcc-dev"
-}
-
-# Quiet when it works (the last line); a failed build shows all it said.
-build() {
-    local log
-    log=$(mktemp)
-    if ! swift build "$@" >"$log" 2>&1; then
-        cat "$log" >&2
-        rm -f "$log"
-        say "swift build $* failed (its output is above)"
-        exit 1
-    fi
-    tail -n 1 "$log"
-    rm -f "$log"
-}
+# shellcheck source=../scripts/lib.sh
+. scripts/lib.sh
 
 run() {
-    install_missing "${BUILD_PACKAGES[@]}"
+    install_build_packages
     find_swift
-    static_stdlib_packages
-    build -c release --static-swift-stdlib
-    local bin=.build/release/slidelock
+    install_static_stdlib_packages
+    release_build || exit 1
     if compgen -G '/dev/dri/card*' >/dev/null && [ -z "${SLIDELOCK_HEADLESS:-}" ]; then
         say "DRM device found: running the lock screen (slide to unlock, or Ctrl-C)"
-        exec "$bin" --on-unlock exit "$@"
+        exec "$RELEASE_BIN" --on-unlock exit "$@"
     fi
     local out=${SLIDELOCK_DEMO_DIR:-/tmp/slidelock-demo}
     rm -rf "$out" && mkdir -p "$out"
     say "no DRM device (/dev/dri/card*): headless demo instead"
-    "$bin" play --script Assets/demo/slide.txt --on-unlock hook --frames "$out/frames" --every 3 \
+    "$RELEASE_BIN" play --script Assets/demo/slide.txt --on-unlock hook --frames "$out/frames" --every 3 \
         --contact-sheet "$out/contact-sheet.png" "$@"
-    "$bin" render --out "$out/locked.png" "$@"
+    "$RELEASE_BIN" render --out "$out/locked.png" "$@"
     say "frames: $out/frames/  contact sheet: $out/contact-sheet.png  still: $out/locked.png"
 }
 
+# --- the parts of check and test, each timed ------------------------------------------------
 skipped() { case ",${SLIDELOCK_TEST_SKIP:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
-test_all() {
-    install_missing "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+TIMES=()
+# part NAME COMMAND...: one part, unless SLIDELOCK_TEST_SKIP names it; a failure ends the run
+# with the times so far.
+part() {
+    local name=$1 t0=$SECONDS
+    shift
+    if skipped "$name"; then
+        TIMES+=("$(printf '%-10s skipped (SLIDELOCK_TEST_SKIP)' "$name")")
+        return 0
+    fi
+    say "--- $name"
+    if ! "$@"; then
+        TIMES+=("$(printf '%-10s %4d s  FAILED' "$name" $((SECONDS - t0)))")
+        times_summary
+        say "$name failed"
+        exit 1
+    fi
+    TIMES+=("$(printf '%-10s %4d s' "$name" $((SECONDS - t0)))")
+}
+times_summary() {
+    say "seconds per part:"
+    printf '    %s\n' "${TIMES[@]}" >&2
+}
+
+# The formatter's rules are /opt/swift's swift-format's (6.3): Debian's 6.0.3 formats some
+# constructs differently, so the lint is pinned to it and skipped where it is missing (the
+# trixie chroot).
+lint() {
+    local format=${SLIDELOCK_SWIFT_ROOT:-/opt/swift}/usr/bin/swift-format
+    if [ ! -x "$format" ]; then
+        say "lint skipped: no $format (the lint is pinned to it; Debian's 6.0.3 formats differently)"
+        return 0
+    fi
+    "$format" lint --strict --parallel -r Sources Tests Package.swift
+}
+
+# Every shell script in the tree: *.sh, the VM tests' *.host fragments, and files whose first
+# line runs sh or bash. (git ls-files would miss nothing new, but the chroot sees no .git.)
+shell_scripts() {
+    local f first
+    find . \( -path ./.build -o -path ./out -o -path ./.git \) -prune -o -type f -print | sort |
+        while IFS= read -r f; do
+            case $f in
+                *.sh | *.host) echo "${f#./}" ;;
+                */*.*) ;;
+                *)
+                    IFS= read -r first <"$f" 2>/dev/null || continue
+                    case $first in '#!'*[/\ ]sh | '#!'*[/\ ]bash | '#!'*[/\ ]sh\ * | '#!'*[/\ ]bash\ *) echo "${f#./}" ;; esac
+                    ;;
+            esac
+        done
+}
+shellcheck_all() {
+    local files
+    mapfile -t files < <(shell_scripts)
+    shellcheck --external-sources "${files[@]}" && say "shellcheck: ${#files[@]} scripts clean"
+}
+
+# AddressSanitizer needs the toolchain's clang runtime: Debian's swiftlang does not ship it.
+asan_runtime() {
+    local resources
+    resources=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
+    compgen -G "$resources/clang/lib/*/libclang_rt.asan*" >/dev/null
+}
+# The renderer's raw-pointer code under AddressSanitizer, in a build directory of its own so
+# the debug build is left as it is.
+asan() {
+    if ! asan_runtime; then
+        say "asan skipped: this Swift ($(swift --version 2>&1 | head -n 1)) has no AddressSanitizer runtime"
+        return 0
+    fi
+    swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
+    # Swift Testing only: XCTest's runner (no tests here) leaks on exit, and LeakSanitizer
+    # then fails the run.
+    swift test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan \
+        --filter SlideLockRenderTests
+}
+
+check() {
+    install_test_packages
     find_swift
-    swift build --build-tests
-    swift test
+    part lint lint
+    part shellcheck shellcheck_all
+    part build swift_build --build-tests
+    part unit swift test --skip-build
+    part asan asan
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
-    Tests/Deploy/check.sh
+    part deploy Tests/Deploy/check.sh
+}
+
+test_all() {
+    check
+    # The binary as shipped (Tests/Deploy/check.sh's config check then runs it too).
+    install_static_stdlib_packages
+    part release release_build
     # A few seconds of each libFuzzer fuzzer, and every crash they ever found, replayed.
-    if ! skipped fuzz; then fuzz_smoke; fi
+    part fuzz Tests/Fuzz/fuzz.sh 5
     # The DRM/KMS and evdev code against a real kernel: QEMU boots Debian's kernel (needs root
     # for apt and the kernel package; cached in /var/tmp/slidelock-vm).
-    if ! skipped vm; then
-        as_root env PATH="$PATH" Tests/VM/test-all.sh
-    fi
+    part vm as_root env PATH="$PATH" Tests/VM/test-all.sh
     # Debian's own Swift (trixie's swiftlang 6.0), as a Pi OS (trixie) owner gets it: this
     # script again, inside a cached debootstrap chroot (scripts/chroot.sh).
-    if ! skipped trixie; then
-        local t0=$SECONDS
-        as_root scripts/chroot.sh test
-        say "trixie chroot with Debian's Swift: $((SECONDS - t0)) s"
-    fi
+    part trixie as_root scripts/chroot.sh test
     # The arm64 package (cross-built in that chroot) on an arm64 kernel in QEMU.
-    if ! skipped arm64; then
-        local t1=$SECONDS
-        as_root env PATH="$PATH" Tests/VM/test-arm64.sh
-        say "arm64 package on an arm64 kernel: $((SECONDS - t1)) s"
-    fi
+    part arm64 as_root env PATH="$PATH" Tests/VM/test-arm64.sh
 }
 
 # libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.
 fuzz() {
-    install_missing "${BUILD_PACKAGES[@]}"
+    install_build_packages
     find_swift
     Tests/Fuzz/fuzz.sh "${1:-60}"
 }
 
-# A few seconds of each fuzzer, replaying its corpus too: for CI.
-fuzz_smoke() { Tests/Fuzz/fuzz.sh 5; }
-
 case "${1:-}" in
     run) shift; run "$@" ;;
-    test) shift; test_all "$@" ;;
+    check) shift; check; times_summary ;;
+    test) shift; test_all; times_summary ;;
     fuzz) shift; fuzz "$@" ;;
     package) shift; exec scripts/package.sh "$@" ;;
     test-package)
@@ -174,5 +176,9 @@ case "${1:-}" in
         shift
         as_root env PATH="$PATH" Tests/VM/test-arm64.sh "$@"
         ;;
-    *) echo "usage: deploy/dev.sh run [slidelock options] | test | test-arm64 [DEB] | fuzz [SECONDS] | package|test-package [amd64|arm64]" >&2; exit 2 ;;
+    *)
+        echo "usage: deploy/dev.sh run [slidelock options] | check | test | test-arm64 [DEB] | fuzz [SECONDS]" \
+            "| package|test-package [amd64|arm64]" >&2
+        exit 2
+        ;;
 esac

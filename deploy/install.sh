@@ -4,8 +4,8 @@
 #   deploy/install.sh [--prefix DIR] [--destdir DIR] [--no-build --binary PATH] [--enable]
 #   deploy/install.sh --uninstall [--prefix DIR] [--destdir DIR]
 #
-# Builds `swift build -c release --static-swift-stdlib` (the Pi then needs no Swift runtime),
-# then installs:
+# Builds the release binary (scripts/lib.sh: the Swift stdlib linked in, so the Pi needs no
+# Swift runtime), then installs:
 #   PREFIX/bin/slidelock                         PREFIX defaults to /usr/local
 #   PREFIX/libexec/slidelock-relay               the door-relay hook
 #   PREFIX/share/doc/slidelock/README.md
@@ -118,12 +118,13 @@ if [ "$build" = yes ]; then
         [ -x /opt/swift/usr/bin/swift ] || die "no Swift toolchain on PATH or in /opt/swift (or use --no-build --binary PATH)"
         PATH=/opt/swift/usr/bin:$PATH
     fi
+    # The release build shared with the development scripts (a checkout has them; --no-build
+    # needs no more than deploy/).
+    # shellcheck source=../scripts/lib.sh
+    . scripts/lib.sh
     say "building (release, static Swift stdlib)"
-    dir=$(swift build -c release --static-swift-stdlib --show-bin-path) || die "swift build --show-bin-path failed"
-    binary=$dir/slidelock
-    # Linked afresh: SwiftPM relinks when sources change, not when the link order does.
-    rm -f "$binary"
-    swift build -c release --static-swift-stdlib >&2
+    release_build || exit 1
+    binary=$RELEASE_BIN
 fi
 [ -n "$binary" ] || die "--no-build needs --binary PATH"
 { [ -f "$binary" ] && [ -x "$binary" ]; } || die "$binary is not an executable file"

@@ -20,8 +20,8 @@ cache=${SLIDELOCK_CHROOT_CACHE:-/var/tmp/slidelock-chroot}
 mirror=${SLIDELOCK_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 arch=amd64
 
-say() { printf 'chroot.sh: %s\n' "$*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source=lib.sh
+. "$repo/scripts/lib.sh"
 usage() { sed -n '4,7p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 
 while [ $# -gt 0 ]; do
@@ -63,6 +63,7 @@ setup() {
 # The command, in a mount namespace of its own: nothing mounted here outlives it.
 inside() {
     mkdir -p "$build" "$repo/.build"
+    # shellcheck disable=SC2016 # expanded by the inner sh, from its own arguments
     unshare --mount --propagation private -- /bin/sh -euc '
         root=$1 repo=$2 build=$3; shift 3
         mount -t proc proc "$root/proc"

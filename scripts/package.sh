@@ -15,9 +15,8 @@
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
-
-say() { printf 'package.sh: %s\n' "$*" >&2; }
-die() { say "$*"; exit 1; }
+# shellcheck source=lib.sh
+. scripts/lib.sh
 
 # --- on the host: hand over to the chroot ---------------------------------------------------
 if [ "${1:-}" != --inside ]; then
@@ -32,10 +31,8 @@ if [ "${1:-}" != --inside ]; then
         commit=$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
         version=0.1.0~git$(date -u +%Y%m%d).$commit
     fi
-    sudo=()
-    [ "$(id -u)" -eq 0 ] || sudo=(sudo)
     t0=$SECONDS
-    "${sudo[@]}" scripts/chroot.sh run env SLIDELOCK_VERSION="$version" /src/scripts/package.sh --inside "$arch" >&2
+    as_root scripts/chroot.sh run env SLIDELOCK_VERSION="$version" /src/scripts/package.sh --inside "$arch" >&2
     say "$arch package built in $((SECONDS - t0)) s"
     echo "$repo/out/deb/slidelock_${version}_$arch.deb"
     exit 0
@@ -44,38 +41,21 @@ fi
 # --- inside the trixie chroot (root) ---------------------------------------------------------
 arch=$2
 version=$SLIDELOCK_VERSION
-DEV=(libdrm-dev libevdev-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libpng-dev)
-apt_install() {
-    local missing=() native
-    native=$(dpkg --print-architecture)
-    for p in "$@"; do
-        # Multiarch: libfoo-dev:arm64 installed does not make libfoo-dev (native) installed.
-        local want=$native name=$p
-        case $p in *:*) want=${p#*:} name=${p%%:*} ;; esac
-        dpkg-query -W -f='${Status} ${Architecture}\n' "$name" 2>/dev/null |
-            grep -Eq "^install ok installed ($want|all)\$" || missing+=("$p")
-    done
-    [ ${#missing[@]} -eq 0 ] && return 0
-    say "installing ${missing[*]}"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-}
-
-apt_install swiftlang pkg-config libstdc++-14-dev dpkg-dev binutils lintian "${DEV[@]}"
+install_build_packages swiftlang libstdc++-14-dev dpkg-dev binutils lintian
 swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
-# Full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
+# The release build (scripts/lib.sh) with full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
 # both architectures (gold leaves out the RELRO segment).
-flags=(-c release --static-swift-stdlib --product slidelock -Xswiftc -use-ld=lld
+flags=(--product slidelock -Xswiftc -use-ld=lld
        -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
 if [ "$arch" = amd64 ]; then
-    strip=strip
+    strip="strip"
 else
     if ! dpkg --print-foreign-architectures | grep -x arm64 >/dev/null; then
         dpkg --add-architecture arm64
         apt-get update -qq
     fi
-    apt_install binutils-aarch64-linux-gnu libc6-dev:arm64 libgcc-14-dev:arm64 libstdc++-14-dev:arm64 \
-        "${DEV[@]/%/:arm64}"
+    install_build_packages --arch arm64 binutils-aarch64-linux-gnu libc6-dev:arm64 libgcc-14-dev:arm64 \
+        libstdc++-14-dev:arm64
     # Swift's arm64 runtime and modules, from the same swiftlang version as the compiler.
     runtime=/var/cache/slidelock-arm64/swiftlang-$swift_version
     if [ ! -d "$runtime/usr/libexec/swift/lib/swift_static" ]; then
@@ -90,24 +70,21 @@ else
     fi
     strip=aarch64-linux-gnu-strip
     # An explicit resource directory is used as is for -static-stdlib: give the static one.
-    flags+=(--triple aarch64-unknown-linux-gnu -Xswiftc -resource-dir -Xswiftc "$runtime/usr/libexec/swift/lib/swift_static"
-)
+    flags+=(--triple aarch64-unknown-linux-gnu
+        -Xswiftc -resource-dir -Xswiftc "$runtime/usr/libexec/swift/lib/swift_static")
     export PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig
 fi
 
 cd /src
 t0=$SECONDS
-log=$(mktemp)
-bin=$(swift build "${flags[@]}" --show-bin-path)/slidelock || die "swift build ${flags[*]} --show-bin-path failed"
-# Always linked afresh: SwiftPM relinks when sources change, not when a link input such as
-# scripts/link/hot-functions.txt does, and the chroot keeps its build between runs.
-rm -f "$bin"
-if ! swift build "${flags[@]}" >"$log" 2>&1; then cat "$log" >&2; die "swift build ${flags[*]} failed"; fi
-say "$(tail -n 1 "$log") ($((SECONDS - t0)) s)"
+# Linked afresh (the chroot keeps its build between runs).
+release_build "${flags[@]}" || exit 1
+bin=$RELEASE_BIN
+say "built in $((SECONDS - t0)) s"
 
 # --- the package tree ----------------------------------------------------------------------
 stage=$(mktemp -d)
-trap 'rm -rf "$stage" "$log"' EXIT
+trap 'rm -rf "$stage"' EXIT
 pkg=$stage/slidelock
 doc=$pkg/usr/share/doc/slidelock
 install -d -m 0755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/libexec/slidelock" "$pkg/etc/slidelock/conf.d" \

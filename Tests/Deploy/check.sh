@@ -188,6 +188,8 @@ fi
 mkdir -p "$work/fakeswift"
 cat >"$work/fakeswift/swift" <<'FAKE'
 #!/bin/sh
+# Where the binary would go, as SwiftPM says without building; any build fails.
+case "$*" in *--show-bin-path*) echo "$PWD/.build/fake"; exit 0 ;; esac
 echo "[5/7] Compiling slidelock main.swift"
 echo "/usr/bin/ld: cannot find -lstdc++: No such file or directory" >&2
 echo "[6/7] Linking slidelock"
@@ -218,11 +220,11 @@ else
     fail "dev.sh: no Swift and none from apt says so, with apt's answer" "status $status, output: $out"
 fi
 check "dev.sh: an unknown command is refused" sh -c 'bash deploy/dev.sh frobnicate 2>&1; [ $? -eq 2 ]'
-check "package.sh: armhf is refused with what to do instead" \
-    sh -c 'out=$(bash scripts/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"'
+armhf_refused() { out=$(bash scripts/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"; }
+check "package.sh: armhf is refused with what to do instead" armhf_refused
 check "package.sh: an unknown argument is refused" sh -c 'bash scripts/package.sh amd64 extra 2>/dev/null; [ $? -eq 2 ]'
-check "chroot.sh: a bad --arch is named" \
-    sh -c 'out=$(bash scripts/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"'
+bad_arch_named() { out=$(bash scripts/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"; }
+check "chroot.sh: a bad --arch is named" bad_arch_named
 check "package-check.sh: a missing .deb is refused" sh -c 'bash Tests/Deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
 # off, check, and a pulse stopped midway: the line must always end inactive.
 settings 'RELAY_CHIP=gpiochip0' 'RELAY_LINE=17' 'RELAY_ACTIVE=low' 'RELAY_PULSE_MS=500'
@@ -370,8 +372,12 @@ fi
 
 # --- the shipped config parses (when a slidelock build is at hand) ------------------------
 # The newest build: a release binary left from an older checkout must not judge today's config.
-candidate=$(ls -t .build/release/slidelock .build/debug/slidelock 2>/dev/null | head -1)
-if [ -n "$candidate" ] && [ -x "$candidate" ]; then
+candidate=
+for build in .build/release/slidelock .build/debug/slidelock; do
+    [ -x "$build" ] || continue
+    if [ -z "$candidate" ] || [ -n "$(find "$build" -newer "$candidate")" ]; then candidate=$build; fi
+done
+if [ -n "$candidate" ]; then
     check "config: slidelock check-config accepts deploy/slidelock.conf" "$repo/$candidate" check-config --config deploy/slidelock.conf
 fi
 

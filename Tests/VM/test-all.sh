@@ -22,18 +22,17 @@ echo "setup: $(elapsed "$T0") s"
 
 T=$(date +%s.%N)
 export PATH=/opt/swift/usr/bin:$PATH
-cd "$ROOT"
-# Linked afresh, so lock-virtio measures the current scripts/link/hot-functions.txt: SwiftPM
-# relinks when sources change, not when that list does.
-dir=$(swift build -c release --static-swift-stdlib --show-bin-path) && rm -f "$dir/slidelock"
-if [ -n "${dir:-}" ] && swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1; then
-    BIN=$dir/slidelock; KIND="release, static stdlib"
-elif swift build >>"$OUT/build.log" 2>&1; then
-    BIN=$(swift build --show-bin-path)/slidelock; KIND=debug
+# shellcheck source=../../scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
+# The release build as shipped (linked afresh, so lock-virtio measures the current
+# scripts/link/hot-functions.txt), or a debug build if that fails.
+if (cd "$ROOT" && release_build && echo "$RELEASE_BIN" >"$OUT/bin") 2>"$OUT/build.log"; then
+    BIN=$(cat "$OUT/bin"); KIND="release, static stdlib"
+elif (cd "$ROOT" && swift_build && swift build --show-bin-path >"$OUT/bin") 2>>"$OUT/build.log"; then
+    BIN=$(cat "$OUT/bin")/slidelock; KIND=debug
 else
     tail -30 "$OUT/build.log"; echo "0 passed, 1 failed"; exit 1
 fi
-cd - >/dev/null
 echo "build: $KIND, $(elapsed "$T") s"
 
 PASSED=0 FAILED=0 WHY=
@@ -81,10 +80,11 @@ golden() {      # golden TEST SHOT EXPECTED [TOLERANCE]: a screenshot equals a h
 # Every tests/NAME.sh is a test, unless names are given.
 TESTS=${*:-$(cd "$VM/tests" && for f in *.sh; do printf '%s ' "${f%.sh}"; done)}
 for t in $TESTS; do
-    WHY= INFO=
+    WHY='' INFO=''
     T=$(date +%s.%N)
     [ -f "$VM/tests/$t.sh" ] || { FAILED=$((FAILED + 1)); echo "FAIL $t: no such test (Tests/VM/tests/$t.sh)"; continue; }
     host_test() { vm "$t"; }
+    # shellcheck source=/dev/null # each test's own host half, checked on its own
     [ -f "$VM/tests/$t.host" ] && . "$VM/tests/$t.host"
     if host_test; then
         PASSED=$((PASSED + 1)); echo "PASS $t ($(elapsed "$T") s)${INFO:+: $INFO}"

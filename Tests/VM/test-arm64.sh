@@ -42,12 +42,15 @@ echo "package: $(basename "$DEB"), $((SECONDS - T)) s"
 
 # The x86 reference, as the VM suite builds it.
 export PATH=/opt/swift/usr/bin:$PATH
-(cd "$ROOT" && swift build -c release --static-swift-stdlib >"$OUT/build.log" 2>&1) || { tail -20 "$OUT/build.log"; FAILED=1; finish; }
-XBIN=$(cd "$ROOT" && swift build -c release --static-swift-stdlib --show-bin-path)/slidelock
+# shellcheck source=../../scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
+(cd "$ROOT" && release_build && echo "$RELEASE_BIN" >"$OUT/xbin") 2>"$OUT/build.log" ||
+    { tail -20 "$OUT/build.log"; FAILED=1; finish; }
+XBIN=$(cat "$OUT/xbin")
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 # The shipped defaults, hue on: both renders are at the animation clock's 0, and the
 # guest's animating screen is compared hue-invariantly.
-R=(render --size 800x480 --set theme.fonts=$FONT)
+R=(render --size 800x480 --set "theme.fonts=$FONT")
 "$XBIN" "${R[@]}" --out "$OUT/expected.png"
 
 T=$SECONDS

@@ -23,7 +23,8 @@ set -euo pipefail
 VM=$(cd "$(dirname "$0")/.." && pwd)
 ROOT=$(cd "$VM/../.." && pwd)
 OUT_FILE=$ROOT/scripts/link/hot-functions.txt
-die() { echo "hot-functions.sh: $*" >&2; exit 1; }
+# shellcheck source=../../../scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
 [ "$(id -u)" -eq 0 ] || die "needs root (the VM harness, the chroot): run it with sudo"
 command -v valgrind >/dev/null || die "needs valgrind: apt-get install valgrind"
 
@@ -47,6 +48,7 @@ profile_host() {
     done
     runs+=("play-exit play --frames $dir --every 1000 --script Tests/Scripts/full-slide.txt")
     for run in "${runs[@]}"; do
+        # shellcheck disable=SC2016 # expanded by the inner sh (in the chroot, for RUNNER's)
         "$@" sh -c 'cd "$6" && valgrind --tool=callgrind --demangle=no --callgrind-out-file="$1/$2.callgrind" \
                 "$3" $4 --set theme.fonts="$5" >/dev/null 2>&1' \
             sh "$dir" "${run%% *}" "$bin" "${run#* }" "$font" "$src" || die "slidelock ${run#* }: failed under callgrind"
@@ -68,16 +70,16 @@ profile_vm() {
 }
 
 # 1. /opt/swift on this host.
-swift build -c release --static-swift-stdlib >"$work/build.log" 2>&1 || { tail -20 "$work/build.log"; die "build failed"; }
-bin=$(swift build -c release --static-swift-stdlib --show-bin-path)/slidelock
+release_build 2>"$work/build.log" || { tail -20 "$work/build.log"; die "build failed"; }
+bin=$RELEASE_BIN
 mkdir "$work/host"
 profile_host "$work/host" "$bin" "$ROOT"
 profile_vm "$work/host/device.callgrind" "$bin" /
 
 # 2. Debian's Swift in the trixie chroot (its build directory is the chroot's own).
 chroot_build=${SLIDELOCK_CHROOT_CACHE:-/var/tmp/slidelock-chroot}/trixie-amd64.build
-scripts/chroot.sh run sh -c 'cd /src && { command -v valgrind >/dev/null || apt-get install -y -q valgrind; } &&
-    swift build -c release --static-swift-stdlib' >"$work/chroot-build.log" 2>&1 ||
+scripts/chroot.sh run sh -c 'cd /src && . scripts/lib.sh && install_missing valgrind && release_build' hot-functions.sh \
+    >"$work/chroot-build.log" 2>&1 ||
     { tail -20 "$work/chroot-build.log"; die "the chroot build failed"; }
 rm -rf "$chroot_build/hot-profiles" && mkdir "$chroot_build/hot-profiles"
 profile_host /src/.build/hot-profiles /src/.build/x86_64-pc-linux-gnu/release/slidelock /src scripts/chroot.sh run
