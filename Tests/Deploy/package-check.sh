@@ -10,7 +10,7 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 
 if [ "${1:-}" != --inside ]; then
-    [ $# -eq 1 ] && [ -f "$1" ] || { echo "usage: Tests/Deploy/package-check.sh FILE.deb" >&2; exit 2; }
+    if [ $# -ne 1 ] || [ ! -f "$1" ]; then echo "usage: Tests/Deploy/package-check.sh FILE.deb" >&2; exit 2; fi
     deb=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
     case $deb in "$repo"/*) ;; *) echo "package-check.sh: $1 must be inside $repo (seen as /src)" >&2; exit 2 ;; esac
     sudo=()
@@ -60,11 +60,16 @@ check "install: the binary runs (check-config with the shipped config)" \
 check "install: the binary renders the lock screen" /usr/bin/slidelock render --out "$work/locked.png"
 check "install: the unit runs the packaged binary" grep -qx 'ExecStart=/usr/bin/slidelock' "$unit"
 check "install: systemd-analyze verify is clean" verify_unit
-check "install: the service is not enabled" sh -c '[ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]'
+not_enabled() { [ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]; }
+check "install: the service is not enabled" not_enabled
 check "install: both settings files are conffiles" sh -c "dpkg-query -W -f='\${Conffiles}' slidelock |
     grep -q ' /etc/slidelock/slidelock.conf ' && dpkg-query -W -f='\${Conffiles}' slidelock | grep -q ' /etc/default/slidelock-relay '"
-check "install: the relay hook refuses to run without gpioset, clearly" \
-    sh -c 'out=$(SLIDELOCK_EVENT=unlock PATH=/usr/bin:/bin /usr/libexec/slidelock/slidelock-relay 2>&1); [ $? -ne 0 ] && echo "$out" | grep -q gpio'
+relay_without_gpioset() {
+    local out
+    if out=$(SLIDELOCK_EVENT=unlock PATH=/usr/bin:/bin /usr/libexec/slidelock/slidelock-relay 2>&1); then return 1; fi
+    echo "$out" | grep -q gpio
+}
+check "install: the relay hook refuses to run without gpioset, clearly" relay_without_gpioset
 
 echo 'RELAY_LINE=27' >>/etc/default/slidelock-relay
 systemctl enable --quiet slidelock.service 2>/dev/null
@@ -79,9 +84,17 @@ check "remove: the conffiles stay" sh -c '[ -f /etc/slidelock/slidelock.conf ] &
 check "remove: no enable link points at the removed unit" test ! -e "$wants" -a ! -L "$wants"
 
 check "purge: dpkg -P succeeds" dpkg -P slidelock
-check "purge: nothing left" sh -c 'left=$(ls -d /etc/slidelock /etc/default/slidelock-relay /usr/libexec/slidelock \
-    /usr/share/doc/slidelock /usr/share/man/man1/slidelock.1.gz 2>/dev/null); [ -z "$left" ] || { echo "left: $left"; exit 1; }'
-check "purge: dpkg knows nothing of it" sh -c '! dpkg-query -W -f="\${Status}" slidelock 2>/dev/null | grep -q installed'
+nothing_left() {
+    local left='' path
+    for path in /etc/slidelock /etc/default/slidelock-relay /usr/libexec/slidelock /usr/share/doc/slidelock \
+        /usr/share/man/man1/slidelock.1.gz; do
+        [ ! -e "$path" ] || left="$left $path"
+    done
+    [ -z "$left" ] || { echo "left:$left"; return 1; }
+}
+check "purge: nothing left" nothing_left
+not_known() { ! dpkg-query -W -f='${Status}' slidelock 2>/dev/null | grep -q installed; }
+check "purge: dpkg knows nothing of it" not_known
 
 printf '%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]

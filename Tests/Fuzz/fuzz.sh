@@ -24,7 +24,7 @@ command -v swiftc >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
 
 # The core once, instrumented, with @testable access; rebuilt when a source is newer.
 core_sources=$(find "$core" -name '*.swift' | sort)
-flags=(-sanitize=fuzzer,address -O -swift-version 6 -parse-as-library)
+flags=('-sanitize=fuzzer,address' -O -swift-version 6 -parse-as-library)
 if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find "$core" -newer "$out/libSlideLockCore.a" -name '*.swift')" ]; then
     say "building SlideLockCore (instrumented)"
     # shellcheck disable=SC2086
@@ -107,6 +107,6 @@ for t in "${targets[@]}"; do
     # (A forked run prints no final stats: its last '#N:' progress line counts instead.)
     [ -n "$execs" ] || execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true)
     cov=$(grep -E '#[0-9]+.*cov:' "$log" | tail -1 | sed -E 's/.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1 ft \2/')
-    say "$t: ${execs:-?} executions, ${cov:-no coverage line}, corpus $(ls "$out/corpus/$t" | wc -l)"
+    say "$t: ${execs:-?} executions, ${cov:-no coverage line}, corpus $(find "$out/corpus/$t" -type f | wc -l)"
 done
 exit $status

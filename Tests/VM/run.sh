@@ -36,8 +36,8 @@ set -euo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 
-BINS=() FILES=() SCRIPT= GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND= OUT= TIMEOUT=60 SHARE=1 SYSTEMD=0
-ARCH=amd64 SYSROOT= TRACES=()
+BINS=() FILES=() SCRIPT='' GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND='' OUT='' TIMEOUT=60 SHARE=1 SYSTEMD=0
+ARCH=amd64 SYSROOT='' TRACES=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
 while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:T:h" o; do
     case $o in
@@ -131,22 +131,22 @@ KAPPEND="console=ttyS0 quiet panic=-1 vm.gpu=$GPU vm.timeout=$TIMEOUT vm.share=$
 # KVM only where it can run a stock kernel: /dev/kvm alone is not enough (a nested PVM
 # /dev/kvm without vmx/svm aborts QEMU or emulates a hundred times slower than TCG).
 if [ -w /dev/kvm ] && grep -qwE 'vmx|svm' /proc/cpuinfo; then ACCEL=(-accel kvm -cpu host)
-else ACCEL=(-accel tcg,thread=multi -cpu max); fi
+else ACCEL=(-accel 'tcg,thread=multi' -cpu max); fi
 if [ "$ARCH" = arm64 ]; then
     # virt has one UART (the console): the control channel is a virtio console, hvc0.
-    QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72 -accel tcg,thread=multi -m 1024 -smp 2 -nodefaults
+    QEMU=(qemu-system-aarch64 -M virt -cpu cortex-a72 -accel 'tcg,thread=multi' -m 1024 -smp 2 -nodefaults
           -no-user-config -display none -no-reboot
           -kernel "$KDIR/root/boot/vmlinuz-$KV" -initrd "$OUT/initrd.img"
           -append "${KAPPEND/console=ttyS0/console=ttyAMA0} vm.ctl=hvc0 $APPEND"
           ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"}
           -serial stdio -device virtio-serial-pci -chardev "socket,id=ctl,path=$OUT/ctl.sock"
-          -device virtconsole,chardev=ctl -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
+          -device 'virtconsole,chardev=ctl' -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon 'chardev=qmp,mode=control')
 else
-QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m $MEM -smp 2 -nodefaults -no-user-config -display none -no-reboot
+QEMU=(qemu-system-x86_64 "${ACCEL[@]}" -m "$MEM" -smp 2 -nodefaults -no-user-config -display none -no-reboot
       -kernel "$KDIR/vmlinux" -initrd "$OUT/initrd.img" -append "$KAPPEND $APPEND"
       ${DEV[@]+"${DEV[@]}"} ${SHAREDEV[@]+"${SHAREDEV[@]}"} ${ROOTDISK[@]+"${ROOTDISK[@]}"}
       -serial stdio -chardev "socket,id=ctl,path=$OUT/ctl.sock" -serial chardev:ctl
-      -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon chardev=qmp,mode=control)
+      -chardev "socket,id=qmp,path=$OUT/qmp.sock" -mon 'chardev=qmp,mode=control')
 fi
 # QEMU's log trace backend writes to the -D file, each line stamped with the wall clock.
 [ ${#TRACES[@]} -gt 0 ] && QEMU+=("${TRACES[@]}" -D "$OUT/qemu-trace.log" -msg timestamp=on)

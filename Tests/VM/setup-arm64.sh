@@ -32,6 +32,7 @@ fi
 if ! ls "$A"/debs/linux-image-*_arm64.deb "$A"/debs/busybox-static_*_arm64.deb >/dev/null 2>&1; then
     log "downloading the arm64 kernel and busybox (trixie)"
     rm -rf "$ROOT/out/arm64-debs"
+    # shellcheck disable=SC2016 # expanded by the chroot's sh
     "$ROOT/scripts/chroot.sh" run sh -c 'set -e
         # A fresh chroot knows amd64 only (scripts/package.sh arm64 adds arm64 too).
         if ! dpkg --print-foreign-architectures | grep -qx arm64; then
@@ -43,7 +44,8 @@ if ! ls "$A"/debs/linux-image-*_arm64.deb "$A"/debs/busybox-static_*_arm64.deb >
     mv "$ROOT"/out/arm64-debs/*.deb "$A/debs/"
     rm -rf "$ROOT/out/arm64-debs"
 fi
-KDEB=$(ls "$A"/debs/linux-image-*_arm64.deb | head -1)
+KDEBS=("$A"/debs/linux-image-*_arm64.deb)
+KDEB=${KDEBS[0]}
 KV=$(dpkg-deb -f "$KDEB" Package); KV=${KV#linux-image-}
 KDIR=$A/$KV
 if [ ! -f "$KDIR/root/lib/modules/$KV/modules.dep" ]; then

@@ -50,7 +50,7 @@ mkdir -p "$KDIR"
 download() {   # download PKG: fetch PKG's .deb into CACHE/debs unless present
     ls "$CACHE/debs/$1"_*.deb >/dev/null 2>&1 && return 0
     # apt-get download runs as _apt when possible; a root-owned cache dir makes it warn only
-    (cd "$CACHE/debs" && apt-get download "$1" 2>&1 | grep -v -i unsandboxed >&2 || true)
+    (cd "$CACHE/debs" || exit; apt-get download "$1" 2>&1 | grep -v -i unsandboxed >&2 || true)
     ls "$CACHE/debs/$1"_*.deb >/dev/null 2>&1 || { echo "setup: could not download $1" >&2; exit 1; }
 }
 if [ ! -f "$KDIR/root/lib/modules/$KV/modules.dep" ]; then
@@ -70,7 +70,8 @@ fi
 for tool in uinput-touch drmgrab drmsteal; do
     if [ ! -x "$CACHE/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"; then
         log "building $tool"
-        gcc -O2 -Wall -Wextra -static -s $(pkg-config --cflags libdrm) -o "$CACHE/bin/$tool" "$VM/src/$tool.c"
+        read -ra cflags <<<"$(pkg-config --cflags libdrm)"
+        gcc -O2 -Wall -Wextra -static -s "${cflags[@]}" -o "$CACHE/bin/$tool" "$VM/src/$tool.c"
         cp "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"
     fi
 done

@@ -1,12 +1,14 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The arm64 binary on an arm64 kernel (virtio-gpu 800x480, shipped defaults, hue animating):
 # the lock screen is on screen (the host compares it with the x86 render), a uinput slide
 # exits 0 in exit mode, and in hook mode the same slide runs the hook; SIGTERM then gives 143.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 uname -m
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
+vm_lock /tmp/exit.log "$@" --on-unlock exit || exit 1
 app=$APP
 usleep 500000
 vm_screenshot locked
@@ -20,7 +22,7 @@ cat /tmp/exit.log
 vm_check exit-mode-slide-exits-0 [ $RC = 0 ]
 vm_check exit-mode-unlock-logged grep -q "unlocked by a" /tmp/exit.log
 
-vm_lock /tmp/hook.log $F --on-unlock hook --set action.hook=/e2e/hook.sh || exit 1
+vm_lock /tmp/hook.log "$@" --on-unlock hook --set action.hook=/e2e/hook.sh || exit 1
 app=$APP
 usleep 500000
 vm_touch swipe 112 240 790 240 500 15
@@ -36,7 +38,7 @@ vm_check hook-mode-sigterm-143 [ $RC = 143 ]
 # arm64 kernel (under qemu-user it "succeeds" and the child exits 127), so the failure is
 # logged at once and the panel shows failed, never unlocked.
 cp /e2e/hook.sh /tmp/gone.sh
-vm_lock /tmp/gone.log $F --on-unlock hook --set action.hook=/tmp/gone.sh || exit 1
+vm_lock /tmp/gone.log "$@" --on-unlock hook --set action.hook=/tmp/gone.sh || exit 1
 app=$APP
 rm /tmp/gone.sh
 usleep 500000

@@ -1,3 +1,4 @@
+# shellcheck shell=dash # busybox ash, which shellcheck knows no better than as dash
 # /e2e/lib.sh - helpers for guest test scripts (already sourced by /e2e/cmd.sh).
 #
 #   vm_screenshot NAME [HEAD]   the host takes a QMP screendump of display HEAD (default 0)
@@ -142,6 +143,7 @@ vm_wait_exit() {
     while kill -0 "$1" 2>/dev/null && [ $i -lt $n ]; do usleep 50000; i=$((i + 1)); done
     kill -0 "$1" 2>/dev/null && { echo "vm: $1 still running after ${2:-5} s: SIGTERM" >&2; kill -TERM "$1"; }
     wait "$1"
+    # shellcheck disable=SC2034 # the test scripts read it
     RC=$?
 }
 
@@ -155,6 +157,7 @@ vm_check() {
 vm_lock() {
     local log=$1; shift
     slidelock "$@" >"$log" 2>&1 &
+    # shellcheck disable=SC2034 # the test scripts read it
     APP=$!
     vm_wait_text "$log" "first frame on screen" 30 || { cat "$log"; return 1; }
 }

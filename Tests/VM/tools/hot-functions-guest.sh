@@ -2,6 +2,7 @@
 # Guest side of tools/hot-functions.sh: the lock screen as it ships, under callgrind (shipped
 # by the host at /e2e/valgrind and /e2e/vg), from start-up through a slide that springs back,
 # a slide that unlocks and runs the hook, and SIGTERM. The profile lands in /out (9p).
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 export VALGRIND_LIB=/e2e/vg
 vm_touch_start 799 479 || exit 1
