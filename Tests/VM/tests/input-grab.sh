@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # While input-debug runs, the touchscreen is grabbed: a second EVIOCGRAB fails with EBUSY.
 # After it exits (SIGTERM) the grab is gone; with --no-grab it is never taken.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Unplug mid-drag -> a cancel and the device closed; a device created afterwards is picked
 # up within a second and works. Also: started with no touch device, input-debug waits.

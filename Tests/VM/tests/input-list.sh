@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # list-inputs: the uinput touchscreen is found and used, a uinput mouse is listed but not
 # used unless --mouse; a missing --input device is one clear line and exit 1.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # input-debug decodes a uinput swipe into down, moves and up at the right coordinates:
 # upright on an 800x480 panel, then with --rotate 90 on a portrait 480x800 panel.

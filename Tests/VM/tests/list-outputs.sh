@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # virtio-gpu: list-outputs names the connector, its modes and the choice; bad options and a
 # busy or forbidden device fail with one clear line.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # With the console on screen (run.sh -k) and display.on_exit = black, a stop leaves the
 # output switched off instead of restoring the console's framebuffer. A second client

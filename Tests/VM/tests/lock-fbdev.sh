@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # No DRM device, only /dev/fb0 (virtio-gpu's fbdev emulation with /dev/dri removed):
 # slidelock falls back to the framebuffer, shows the headless render (host check) and
@@ -24,5 +25,5 @@ rc=$?
 cat /tmp/idle.log
 echo "fbdev idle CPU: $ticks ticks in 2 s"
 vm_check idle-exit-143 [ $rc = 143 ]
-vm_check idle-cpu [ $ticks -le 1 ]
+vm_check idle-cpu [ "$ticks" -le 1 ]
 exit $VM_FAILED

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Displays that come and go (virtio-gpu 800x480, the connector forced through its sysfs
 # status file; virtio-gpu does not poll connectors, so the kernel sends no uevent for that
@@ -11,8 +12,9 @@ S=/sys/class/drm/card0-Virtual-1/status
 plug() { echo "$1" >$S; echo change >/sys/class/drm/card0/uevent; }
 vm_touch_start 799 479 || exit 1
 plug off
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.dim_after=0 --set display.blank_after=0"
-slidelock --on-unlock exit $F >/tmp/lock.log 2>&1 &
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.dim_after=0 --set display.blank_after=0
+slidelock --on-unlock exit "$@" >/tmp/lock.log 2>&1 &
 app=$!
 vm_wait_text /tmp/lock.log "waiting for one to be plugged in" 20 || exit 1
 sleep 1
@@ -22,9 +24,9 @@ t0=$(cut -d' ' -f1 /proc/uptime)
 plug on
 vm_wait_text /tmp/lock.log "first frame on screen" 10 || exit 1
 t1=$(cut -d' ' -f1 /proc/uptime)
-echo "hotplug before start: lit in $(awk -v a=$t0 -v b=$t1 'BEGIN { printf "%.2f", b - a }') s"
+echo "hotplug before start: lit in $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }') s"
 # 1 s is the aim (0.8 s measured on an idle host); TCG on a loaded 2-core host needs slack.
-vm_check lit-within-2s awk -v a=$t0 -v b=$t1 'BEGIN { exit !(b - a <= 2.0) }'
+vm_check lit-within-2s awk -v a="$t0" -v b="$t1" 'BEGIN { exit !(b - a <= 2.0) }'
 usleep 300000
 vm_screenshot plugged-at-start
 

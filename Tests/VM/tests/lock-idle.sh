@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Idle dim and blank on the real lock screen (virtio-gpu 800x480, uinput touchscreen, no
 # backlight: dimming draws the frame darker), hue animating while awake:
@@ -7,8 +8,9 @@
 #   a full swipe on the blank panel only wakes it (no exit; the lock is back, thumb home);
 #   the next full swipe unlocks (exit 0).
 vm_touch_start 799 479 || exit 1
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=on --set display.backlight=none"
-vm_lock /tmp/lock.log --on-unlock exit $F --set display.dim_after=1 --set display.blank_after=6 \
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set animation.hue=on --set display.backlight=none
+vm_lock /tmp/lock.log --on-unlock exit "$@" --set display.dim_after=1 --set display.blank_after=6 \
     --set display.dim_level=0.3 --trace /tmp/trace.txt || exit 1
 app=$APP
 vm_wait_text /tmp/lock.log "idle: dim$" 10 || exit 1
@@ -45,7 +47,7 @@ vm_touch swipe 112 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log
-vm_check dim-window-before-blank [ $dim_window = dim-only ]
+vm_check dim-window-before-blank [ "$dim_window" = dim-only ]
 vm_check dim-stands-still [ $((f1 - f0)) -eq 0 ]
 vm_check dim-cpu [ "$dim_ticks" -le 1 ]
 vm_check blank-crtc-off grep -q "mode off" /tmp/crtc-blank.txt

@@ -1,13 +1,15 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Touch to photon on vkms (60 Hz vblank) with the shipped defaults: a drag through uinput
 # while slidelock writes --trace, summarised by `slidelock trace-stats`. The latencies are
 # reported, not judged (a TCG guest's timing is the host's, not a Pi's); the checks are that
 # the moving frames were traced with their input, that the animation after the lift is not
 # counted as latency, and that the drag (to 55 % of the track) did not unlock.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 vm_touch_start 1023 767 || exit 1
-vm_lock /tmp/lat.log $F --trace /tmp/trace.jsonl || exit 1
+vm_lock /tmp/lat.log "$@" --trace /tmp/trace.jsonl || exit 1
 app=$APP
 sleep 1
 # 1.5 s, 90 moves (one per 16.7 ms vblank on average), then the lift: the thumb springs home.

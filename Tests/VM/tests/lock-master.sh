@@ -1,13 +1,15 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # DRM master taken while the lock runs (vkms, shipped defaults, exit mode): another program
 # (drmsteal, as root) drops slidelock's master and shows magenta for 3 s. Meanwhile a full
 # slide is made on the glass: it must not unlock. When the other program lets go, slidelock
 # takes master back and draws the whole lock again (timed from the release to the first
 # frame on screen, through --trace); a slide on the lock that is back unlocks (exit 0).
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 vm_touch_start 1023 767 || exit 1
-vm_lock /tmp/lock.log $F --on-unlock exit --trace /tmp/trace.jsonl || exit 1
+vm_lock /tmp/lock.log "$@" --on-unlock exit --trace /tmp/trace.jsonl || exit 1
 app=$APP
 sleep 1
 drmsteal $app 3 >/tmp/steal.log 2>&1 &
@@ -45,7 +47,7 @@ vm_check slide-after-regain-exits-0 [ $rc = 0 ]
 # The other program's buffer went with it, so the screen is dark, and slidelock learns of it
 # only at its next frame - the one a touch asks for. That touch is ignored (the person saw
 # no lock), the lock is drawn again, and the next slide unlocks.
-vm_lock /tmp/still.log $F --on-unlock exit --set animation.hue=off || exit 1
+vm_lock /tmp/still.log "$@" --on-unlock exit --set animation.hue=off || exit 1
 app=$APP
 usleep 500000
 drmsteal $app 1 >/tmp/steal2.log 2>&1
@@ -63,7 +65,7 @@ vm_check unseen-loss-then-slide-exits-0 [ $rc = 0 ]
 # Flapping: master taken and given back again and again while a finger slides the whole
 # track for 2 s: nothing unlocks, the lock is back after the last release and takes a slide.
 # (A take fails when slidelock has not taken master back yet; those are counted out.)
-vm_lock /tmp/flap.log $F --on-unlock exit || exit 1
+vm_lock /tmp/flap.log "$@" --on-unlock exit || exit 1
 app=$APP
 usleep 300000
 vm_touch swipe 109 384 1000 384 2000 60

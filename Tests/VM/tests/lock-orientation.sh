@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The kernel says the panel is mounted right side up (video=...panel_orientation=): with the
 # default rotate = auto slidelock turns the picture by 90 itself (host check against render).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The door relay end to end: the real lock screen in hook mode runs the real
 # deploy/slidelock-relay (shipped as /e2e/slidelock-relay, with libgpiod's gpioset) against
@@ -26,9 +27,10 @@ export SLIDELOCK_BIN=/e2e/bin/slidelock           # the relay reads its settings
 vm_touch_start 799 479 || exit 1
 vm_gpio_sample_start $LINE /tmp/line.txt || exit 1
 # Longer unlocked/failed states than the default 1.5 s leave room for TCG's slow screenshots.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf
-   --set animation.unlocked_duration=3 --set animation.failed_duration=3"
-vm_lock /tmp/lock.log --on-unlock hook --hook /e2e/slidelock-relay $F || exit 1
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
+    --set animation.unlocked_duration=3 --set animation.failed_duration=3
+vm_lock /tmp/lock.log --on-unlock hook --hook /e2e/slidelock-relay "$@" || exit 1
 app=$APP
 
 # 1st slide: busy while the hook pulses, then unlocked, then locked again.
@@ -67,8 +69,9 @@ PULSES=$(vm_gpio_pulses /tmp/line.txt | tr '\n' ' ')
 echo "relay pulses: ${PULSES}ms (RELAY_PULSE_MS=$PULSE)"
 
 # The sampler polls sysfs every ~10 ms from a busy guest: edges can be seen tens of ms late.
+# shellcheck disable=SC2317 # called through vm_check
 in_range() { for p in $PULSES; do [ "$p" -ge $((PULSE - 60)) ] && [ "$p" -le $((PULSE + 250)) ] || return 1; done; }
-vm_check two-pulses [ "$(echo $PULSES | wc -w)" = 2 ]
+vm_check two-pulses [ "$(echo "$PULSES" | wc -w)" = 2 ]
 vm_check pulse-length-about-${PULSE}ms in_range
 vm_check line-ends-low [ "$(tail -n 1 /tmp/line.txt | cut -d' ' -f2)" = 0 ]
 vm_check hook-succeeded-twice [ "$(count /tmp/lock.log 'hook succeeded')" = 2 ]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # RGB565 scanout: on vkms (whose primary plane takes RGB565) the panel shows exactly the
 # headless render in that format (in-guest readback, host check); virtio-gpu cannot scan

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # A portrait-mounted 800x480 panel (--rotate 90, logical 480x800): a finger dragging along
 # the panel's y axis moves the thumb, which stays under the finger (host check against

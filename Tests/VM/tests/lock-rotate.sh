@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # A portrait-mounted 800x480 panel (--rotate 90): the screen shows the 480x800 lock screen
 # turned clockwise, exactly as `slidelock render --size 480x800 --rotate 90` (host check).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Signals to the real lock screen (exit mode, virtio-gpu 800x480, uinput touchscreen):
 #   SIGHUP after its --config file is rewritten in place -> "configuration reloaded" and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The real lock screen with a uinput touchscreen on virtio-gpu 800x480 (fbcon kept):
 # a slide to 60 % springs back and does not unlock; mid-drag the thumb is under the finger
@@ -6,8 +7,9 @@
 # console comes back as it was.
 vm_touch_start 799 479 || exit 1
 vm_screenshot console-before
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
-vm_lock /tmp/lock.log --on-unlock exit $F || exit 1
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
+vm_lock /tmp/lock.log --on-unlock exit "$@" || exit 1
 app=$APP
 # The thumb's centre is at (112, 240); its travel is 576 px.
 vm_touch down 112 240

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Two outputs, touch mapped to the second (--touch-output Virtual-2, 640x480): a slide in
 # that output's coordinates unlocks, so the session uses the second output's layout.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Two connected outputs (virtio-gpu max_outputs=2, the second forced on at 640x480): the
 # lock screen shows on both, each laid out for its own mode (host checks against renders).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The touchscreen disappears mid-drag: nothing unlocks, the thumb springs home (host check
 # against the locked render), and a touchscreen plugged in afterwards unlocks.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # virtio-gpu 800x480: the real lock screen starts, shows exactly the headless render of the
 # locked state (compared on the host), and SIGTERM ends it with 143 and the CRTC restored.

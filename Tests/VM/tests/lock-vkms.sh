@@ -1,13 +1,15 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # vkms (real 60 Hz vblank): with the hue animating (the shipped default), slidelock flips on
 # every vblank it had the chance to catch (vblank counter in the flip events, see vkms-rate);
 # with animations off it makes no flips and uses no CPU while idle.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 # At most 5 % of the vblanks missed through slidelock's own lateness (see vkms-rate: a slowed
 # TCG guest looks like our lateness; up to 3 runs, the first that passes counts).
 for attempt in 1 2 3; do
-    vm_lock /tmp/anim.log $F || exit 1
+    vm_lock /tmp/anim.log "$@" || exit 1
     app=$APP
     sleep 3
     kill -TERM $app
@@ -25,7 +27,7 @@ echo "slidelock vkms ledger: ${ledger:-none} (run $attempt)"
 vm_check vblanks-seen [ "${vblanks:-0}" -ge 60 ]
 vm_check vblanks-missed-by-slidelock-under-5-percent [ "${ours:-9999}" -le $(( ${vblanks:-0} / 20 )) ]
 
-vm_lock /tmp/idle.log $F --set animation.hue=off || exit 1
+vm_lock /tmp/idle.log "$@" --set animation.hue=off || exit 1
 app=$APP
 usleep 500000
 vm_grab idle-grab $app
@@ -40,7 +42,7 @@ vm_check idle-cpu [ "$ticks" -le 1 ]
 # Exit mode with the shipped defaults (hue animating) on a paced driver: a full slide
 # exits 0 promptly. 1024x768: the thumb's centre is at (109, 384).
 vm_touch_start 1023 767 || exit 1
-vm_lock /tmp/exit.log $F --on-unlock exit || exit 1
+vm_lock /tmp/exit.log "$@" --on-unlock exit || exit 1
 app=$APP
 sleep 1
 vm_touch swipe 109 384 1000 384 500 15

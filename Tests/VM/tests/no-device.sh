@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # No display device at all: a clear one-line message and a non-zero exit.
 ls -l /dev/dri 2>&1

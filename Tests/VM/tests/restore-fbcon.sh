@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # With the kernel's fbdev console on screen (run.sh -k): drm-smoke takes over, then puts
 # fbcon's framebuffer and mode back. A second client holds the card open meanwhile so that

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # virtio-gpu 800x480: drm-smoke lights the panel with the test pattern (QMP screendump and
 # in-guest readback, checked on the host), flips, exits 0 and leaves the CRTC as it found it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The unit as it ships, under real systemd (run.sh -S: Debian 12, systemd PID 1), installed
 # with deploy/install.sh. virtio-gpu 800x480, a uinput touchscreen and keyboard, a gpio-sim
@@ -11,7 +12,7 @@
 #   crash     kill -9: restarted, lock back on screen (crash-to-lock time)
 #   master    another program takes DRM master for 2 s: no restart, the lock comes back
 #   watchdog  SIGSTOP: systemd's watchdog restarts it
-export SYSTEMD_PAGER= SYSTEMD_COLORS=0
+export SYSTEMD_PAGER='' SYSTEMD_COLORS=0
 LINE=3
 up() { cut -d' ' -f1 /proc/uptime; }
 main_pid() { systemctl show -p MainPID --value slidelock; }
@@ -21,9 +22,13 @@ wait_for() { # wait_for SECS COMMAND...: until COMMAND succeeds
     local n=$(($1 * 20)); shift
     until "$@"; do n=$((n - 1)); [ $n -gt 0 ] || return 1; usleep 50000; done
 }
+# shellcheck disable=SC2317 # the next four are called through wait_for and vm_check
 level() { cat "$VM_GPIO_DIR/sim_gpio$LINE/value"; }
+# shellcheck disable=SC2317
 is_high() { [ "$(level)" = 1 ]; }
+# shellcheck disable=SC2317
 is_low() { [ "$(level)" = 0 ]; }
+# shellcheck disable=SC2317
 new_main() { p=$(main_pid); [ "$p" != 0 ] && [ "$p" != "$1" ] && [ "$(systemctl is-active slidelock)" = active ]; }
 slide() { vm_touch swipe 112 240 760 240 400 12; }
 keys() { echo "chord $*" >&5; usleep 300000; }
@@ -90,7 +95,7 @@ vm_check keys-not-stopped sh -c "! grep -q '^State:.*T' /proc/$PID1/status"
 EXPOSURE=$(systemd-analyze security slidelock 2>/dev/null | sed -n 's/.*Overall exposure level for slidelock.service: \([0-9.]*\).*/\1/p')
 echo "systemd-analyze security slidelock: exposure $EXPOSURE"
 vm_check security-exposure awk -v e="$EXPOSURE" 'BEGIN { exit !(e != "" && e <= 2.5) }'
-grep Cap /proc/$PID1/status | sed 's/^/slidelock /'
+grep Cap "/proc/$PID1/status" | sed 's/^/slidelock /'
 
 # --- relay: a pulse cut short by systemctl stop ------------------------------------------------
 slide

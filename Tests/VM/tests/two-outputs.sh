@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # virtio-gpu with max_outputs=2 (second output forced on: run.sh -a video=Virtual-2:640x480e):
 # both outputs get the pattern, each at its own mode (screendumps of head 0 and 1).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # vkms, drm-smoke --static: one frame (read back and checked on the host), then no flips and
 # ~0 CPU while idle (utime+stime from /proc over 4 s); SIGTERM still restores and exits 0.

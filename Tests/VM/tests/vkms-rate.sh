@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # vkms (real 60 Hz vblank events): over 3 s of flipping, slidelock misses no vblank through
 # its own fault. The kernel's vblank counter in each flip event tells a vblank slidelock was
@@ -24,7 +25,7 @@ echo "vkms flips/s: ${rate:-none}"
 vm_log "vkms flips/s ${rate:-none}"
 echo "vkms ledger: ${ledger:-none} (run $attempt)"
 vm_log "vkms ledger ${ledger:-none}"
-vm_check exit-status [ $rc = 0 ]
+vm_check exit-status [ "$rc" = 0 ]
 vm_check vblanks-seen [ "${vblanks:-0}" -ge 60 ]
 vm_check vblanks-missed-by-slidelock-under-5-percent [ "${ours:-9999}" -le $(( ${vblanks:-0} / 20 )) ]
 exit $VM_FAILED
