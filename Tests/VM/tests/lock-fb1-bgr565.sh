@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # An SPI panel's layout: a 16-bit framebuffer at /dev/fb1 beside the DRM card's own fbdev
 # (fb0), red at bit 0 (BGR565: the kernel's vfb, 800x480 at 16 bpp). Chosen by its driver's
@@ -11,9 +12,8 @@ slidelock list-outputs >/tmp/list.txt 2>&1
 cat /tmp/list.txt
 vm_check listed grep -q "framebuffers: .*/dev/fb1 (Virtual FB)" /tmp/list.txt
 
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/lock.log $F --on-unlock exit --set "display.fbdev=Virtual FB" || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --on-unlock exit --set "display.fbdev=Virtual FB" || exit 1
 app=$APP
 usleep 500000
 kill -STOP $app

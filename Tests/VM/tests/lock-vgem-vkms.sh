@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # A Raspberry Pi 4/5's layout: card0 is a render-only GPU (v3d there, vgem here) and the
 # display is card1 (vc4 there, vkms here). list-outputs says why card0 is passed over, the
@@ -14,9 +15,8 @@ vm_check list-exit-0 [ $rc = 0 ]
 vm_check card0-passed-over grep -q "/dev/dri/card0: driver vgem, .*render-only): passed over" /tmp/list.txt
 vm_check card1-chosen grep -q "slidelock would use: /dev/dri/card1 Virtual-1" /tmp/list.txt
 
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
 vm_touch_start 1023 767 || exit 1
-vm_lock /tmp/lock.log $F --on-unlock exit || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --on-unlock exit || exit 1
 app=$APP
 usleep 500000
 vm_grab lit $app
