@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Issue 26 on a real kernel: as root the lock runs only root's programs (virtio-gpu 800x480,
 # uinput touchscreen, exit mode).
@@ -8,13 +9,14 @@
 #      over it and SIGHUP reloads: "configuration not reloaded" naming the key. The next
 #      slide does not run it either (the runner opens and checks the program at every run),
 #      and nothing of it ever runs.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
+# The flags every run here shares, as the positional parameters (sh has no arrays).
+set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 H=/tmp/hooks
 mkdir -p $H && chmod 755 $H
 
 printf '#!/bin/sh\necho ran >>/tmp/idle-ran\n' >$H/idle.sh
 chmod 755 $H/idle.sh && chown 65534:65534 $H/idle.sh
-slidelock --on-unlock exit $F --set action.idle_hook=$H/idle.sh --set display.dim_after=1 >/tmp/idle.log 2>&1 &
+slidelock --on-unlock exit "$@" --set action.idle_hook=$H/idle.sh --set display.dim_after=1 >/tmp/idle.log 2>&1 &
 vm_wait_exit $! 30
 idle_rc=$RC
 cat /tmp/idle.log
@@ -23,7 +25,7 @@ printf '#!/bin/sh\necho good >>/tmp/start-ran\n' >$H/start.sh
 chmod 755 $H/start.sh
 printf '%s\n' "[action]" "slide_start_hook = $H/start.sh" >/tmp/lock.conf
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/lock.log --on-unlock exit $F --config /tmp/lock.conf || exit 1
+vm_lock /tmp/lock.log --on-unlock exit "$@" --config /tmp/lock.conf || exit 1
 app=$APP
 part_slide() { vm_touch down 112 240; for x in 140 170 200 230 260; do usleep 30000; vm_touch move $x 240; done; vm_touch up; }
 usleep 300000
