@@ -1,12 +1,12 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # virtio-gpu uploads what the guest flushes (QEMU's virtio_gpu_cmd_res_flush, traced on the
 # host): with the shipped defaults (hue animating) slidelock draws into the buffer on screen
 # and uploads only each frame's damage, at no more frames than the mode's refresh, while the
 # lock waits and while a finger drags. The host side judges the trace by these phases.
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf"
 vm_touch_start 799 479 || exit 1
-vm_lock /tmp/lock.log $F || exit 1
+vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 sleep 1
 vm_log phase hue

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # The lock's promise on a real kernel (exit mode, virtio-gpu 800x480, uinput touchscreen):
 # a finger whose history became uncertain, or one that came with the touch that woke the
@@ -6,10 +7,9 @@
 # refusal is followed by a real slide that does unlock (exit 0), so the refusal was not a
 # lock that stopped listening. The thumb's centre is at (112, 240); its travel 576 px.
 vm_touch_start 799 479 || exit 1
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none"
 
 # start NAME [ARGS]: a fresh lock in exit mode; its pid in APP, its log /tmp/NAME.log.
-start() { local name=$1; shift; vm_lock "/tmp/$name.log" --on-unlock exit $F "$@" || exit 1; }
+start() { local name=$1; shift; vm_lock "/tmp/$name.log" --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none "$@" || exit 1; }
 # slide_on SLOT X0 X1: moves from X0 to X1 along the track, 24 px every 20 ms, then lifts.
 slide_on() {
     local x=$2

@@ -1,4 +1,5 @@
 #!/bin/sh
+# shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
 # Issue 26: the wake touch and what comes with it never unlock (exit mode, virtio-gpu
 # 800x480, uinput touchscreen, blank after 2 s):
@@ -9,8 +10,7 @@
 #   SIGUSR1 with a finger resting on the thumb, then that finger slides: no unlock;
 #   a swipe on the lit panel afterwards unlocks (exit 0).
 vm_touch_start 799 479 || exit 1
-F="--set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none"
-vm_lock /tmp/lock.log --on-unlock exit $F --set display.dim_after=0 --set display.blank_after=2 || exit 1
+vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none --set display.dim_after=0 --set display.blank_after=2 || exit 1
 app=$APP
 
 slide_on() {   # the finger already down at 112 240 goes to the end and lifts
