@@ -93,7 +93,11 @@ check "install: --no-build without --binary is refused" sh -c "! sh deploy/insta
 # --- (c) the relay script against a stand-in gpioset -------------------------------------
 # The script reads its settings through `slidelock check-config --relay-defaults`: the
 # newest build (dev.sh test builds before it runs this).
-slidelock_bin=$(ls -t "$repo/.build/release/slidelock" "$repo/.build/debug/slidelock" 2>/dev/null | head -1)
+slidelock_bin=
+for candidate in "$repo/.build/release/slidelock" "$repo/.build/debug/slidelock"; do
+    [ -x "$candidate" ] || continue
+    if [ -z "$slidelock_bin" ] || [ -n "$(find "$candidate" -newer "$slidelock_bin")" ]; then slidelock_bin=$candidate; fi
+done
 [ -n "$slidelock_bin" ] || fail "relay: no slidelock build at hand (.build/*/slidelock): run swift build first"
 fake=$work/fake
 mkdir -p "$fake"
@@ -113,6 +117,7 @@ relay_args= # the script's arguments for relay(): off, check [SECONDS]; empty: p
 relay() { # version, then extra env assignments; runs the script, output in $out, status in $status
     version=$1; shift
     : >"$work/gpioset.log"
+    # shellcheck disable=SC2086 # relay_args is a list of words, split on purpose
     out=$(env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION="$version" FAKE_GPIOSET_LOG="$work/gpioset.log" \
         SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" SLIDELOCK_BIN="$slidelock_bin" "$@" sh deploy/slidelock-relay $relay_args 2>&1)
     status=$?
