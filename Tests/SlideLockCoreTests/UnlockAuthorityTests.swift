@@ -67,6 +67,25 @@ func idleSettings() -> Settings {
         #expect(g.log.contains { $0.hasPrefix("too-quick") })
     }
 
+    /// The threshold reached in one report, then a drift back before the lift (the fuzzers'
+    /// oracle found it): the finger rests on the thumb, one report 30 ms later carries it
+    /// 300 px past the half threshold, three 4 px steps go back. Before: the crossing was
+    /// timed to the last sample, so the steps after it made up min_duration.
+    @Test(arguments: [0.5, 1.0])
+    func thresholdInOneReportThenDriftBack(threshold: Double) {
+        var s = Settings()
+        s.gesture.threshold = threshold
+        var g = Glass(s)
+        g.frame(0, [(0, 112, 240)])
+        g.tick(0.5)
+        let end = 112 + 576 * threshold + 12
+        g.frame(0.53, [(0, end, 240)])
+        for i in 1...3 { g.frame(0.53 + Double(i) * 0.03, [(0, end - Double(i) * 4, 240)]) }
+        g.lift(at: 0.65)
+        #expect(!g.unlocked)
+        #expect(g.log.contains { $0.hasPrefix("too-quick") })
+    }
+
     /// The wake touch after a SYN_DROPPED resync: the finger that woke the blank panel is
     /// re-reported as cancel + new down. Before: the cancel emptied the idle gate's memory
     /// and the "new" finger slid to an unlock.

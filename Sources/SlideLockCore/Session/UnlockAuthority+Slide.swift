@@ -35,12 +35,19 @@ extension UnlockAuthority {
         while reach > 0 && c.offsets[reach - 1] - landing >= distance - 1e-9 { reach -= 1 }
         var from = reach - 1
         while from >= 0 && c.offsets[reach] - c.offsets[from] < UnlockAuthority.crossingShare * distance { from -= 1 }
-        guard from >= 0, c.times.count - from >= 3 else {
+        // The stroke that crossed ends where the finger stopped going forward: a flick that
+        // runs on past a low threshold counts whole, while holding still or drifting back
+        // after a jump through the threshold adds no time to it.
+        var end = reach
+        while end + 1 < c.offsets.count && c.offsets[end + 1] > c.offsets[end] - UnlockAuthority.strokeJitter {
+            end += 1
+        }
+        guard from >= 0, end - from >= 2 else {
             return .failure(UnlockRefusal("too-quick", "in one report interval"))
         }
         let firstInterval = c.times[from + 1] - c.times[from]
         let secondInterval = c.times[from + 2] - c.times[from + 1]
-        let took = min(firstInterval, secondInterval) + (c.times[c.times.count - 1] - c.times[from + 1])
+        let took = min(firstInterval, secondInterval) + (c.times[end] - c.times[from + 1])
         // Event times are whole microseconds: a slide of exactly min_duration may measure a
         // few short.
         guard took >= gesture.minDuration - UnlockAuthority.clockResolution else {

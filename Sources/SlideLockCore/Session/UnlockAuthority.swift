@@ -21,7 +21,9 @@
 ///    time between them: a step with no time between its samples is a burst (infinitely
 ///    fast), never a batch, and no step is credited more time than it took.
 /// 7. The crossing takes time: from the latest sample from which the finger still had
-///    `crossingShare` of the needed distance to go, to its last sample, spans at least
+///    `crossingShare` of the needed distance to go, to the end of the forward stroke that
+///    carried it through the distance (where it stops going forward: holding still or
+///    drifting back after the crossing adds nothing), spans at least
 ///    `gesture.min_duration` of real time and at least two report intervals (three
 ///    samples). The first interval counts for no more than the one after it, so a finger
 ///    resting, or twitching, before a fast burst earns nothing for the rest.
@@ -35,6 +37,8 @@ public struct UnlockAuthority: Sendable {
     /// Share of the needed distance the crossing (rule 7) starts from: a twitch smaller than
     /// the rest does not move the crossing's start.
     public static let crossingShare = 0.95
+    /// Pixels a finger may slip back and still be in the stroke that crossed (rule 7).
+    public static let strokeJitter = 1.0
     /// Seconds a measured duration may fall short by: evdev stamps events in microseconds.
     public static let clockResolution = 1e-5
     /// Share of the travel a flung slide must cover with its own samples (rule 5).
