@@ -85,8 +85,10 @@ usleep 300000
 slide_on 0 112 760
 refused companion
 
-# 5. SIGUSR2 (wake) a moment after a finger landed on the dim panel's thumb, and a finger
-#    that lands a moment after SIGUSR2, before the woken panel can show anything.
+# 5. SIGUSR2 (wake) a moment after a finger landed on the dim panel's thumb. (A finger
+#    landing just after SIGUSR2 may land before or after the woken frame is on screen: the
+#    runtime test aTouchBeforeTheWokenPanelShowsAFrameDoesNotUnlock orders that on a
+#    virtual clock; here the order cannot be told.)
 start usr2-after-touch --set display.dim_after=2
 dim usr2-after-touch
 acked down 112 240
@@ -94,13 +96,6 @@ kill -USR2 "$APP"
 usleep 300000
 slide_on 0 112 760
 refused usr2-after-touch
-start usr2-before-touch --set display.dim_after=2
-dim usr2-before-touch
-kill -USR2 "$APP"
-acked down 112 240
-usleep 300000
-slide_on 0 112 760
-refused usr2-before-touch
 
 # 6. SIGHUP (reload) while the wake touch is down.
 start hup-wake --set display.dim_after=2
