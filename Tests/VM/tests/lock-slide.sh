@@ -17,6 +17,7 @@ for x in 150 200 250 300 350 400; do usleep 20000; vm_touch move $x 240; done
 usleep 400000
 vm_screenshot mid-drag                       # 288 px = progress 0.5
 vm_touch move 440 240
+usleep 20000                                 # (two moves written back to back are a burst)
 vm_touch move 458 240                        # 60 %
 usleep 50000
 vm_touch up
