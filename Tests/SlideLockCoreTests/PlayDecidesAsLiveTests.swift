@@ -80,7 +80,13 @@ import Testing
         let (home, _) = thumbLine(layout)
         let a = panelPoint(home, ui: ui)
         // Along the panel's x axis: across the portrait track.
-        let samples = (0...20).map { i in (1 + 0.35 * Double(i) / 20, a.0 - 300 * Double(i) / 20, a.1) }
+        // (Typed step by step: Swift 6.0's type checker gives up on the one-line tuple.)
+        let samples: [(Double, Double, Double)] = (0...20).map { i in
+            let f: Double = Double(i) / 20
+            let t: Double = 1 + 0.35 * f
+            let x: Double = a.0 - 300 * f
+            return (t, x, a.1)
+        }
         let rec = try recording(samples, liftAt: 1.4)
         #expect(try !play(rec, screen: ui, rotation: .clockwise90))
         #expect(!live(rec, screen: ui, rotation: .clockwise90))
@@ -90,7 +96,9 @@ import Testing
     @Test func flicksAndBurstsDecideTheSameInPlayAndLive() throws {
         let ui = Size(width: 800, height: 480)
         let flickSamples: [(Double, Double, Double)] = (0...3).map { i in
-            (1 + Double(i) / 60, homeX + Double(i) * 200, 240)
+            let t: Double = 1 + Double(i) / 60
+            let x: Double = homeX + Double(i) * 200
+            return (t, x, 240)
         }
         var burstSamples: [(Double, Double, Double)] = [(1, homeX, 240), (1.5, homeX + 2, 240)]
         for i in 1...4 { burstSamples.append((2 + Double(i) * 0.001, homeX + Double(i) * 150, 240)) }
