@@ -54,7 +54,11 @@ R=(render --size 800x480 --set "theme.fonts=$FONT")
 "$XBIN" "${R[@]}" --out "$OUT/expected.png"
 
 T=$SECONDS
+# qemu-user's -L resolves `/` in the sysroot, so the output's walk from `/` goes on there:
+# the same directory is made in the sysroot, and the render is fetched from it.
+mkdir -p "$SYSROOT$OUT" && rm -f "$SYSROOT$OUT/qemu-user.png"
 qemu-aarch64-static -L "$SYSROOT" "$BIN" "${R[@]}" --out "$OUT/qemu-user.png" 2>"$OUT/qemu-user.log"
+[ -f "$SYSROOT$OUT/qemu-user.png" ] && mv "$SYSROOT$OUT/qemu-user.png" "$OUT/qemu-user.png"
 check "render under qemu-user equals the x86 render byte for byte ($((SECONDS - T)) s)" cmp -s "$OUT/qemu-user.png" "$OUT/expected.png"
 
 T=$SECONDS
