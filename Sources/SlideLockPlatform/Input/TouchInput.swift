@@ -2,41 +2,6 @@ import CLinux
 @preconcurrency import Glibc
 import SlideLockCore
 
-/// How `TouchInput` chooses and reads devices.
-public struct TouchInputOptions: Sendable {
-    /// `--input PATH|NAME`: only this device (a path under /dev/input, or a device name).
-    /// Nil: every touchscreen (and mouse/tablet when accepted).
-    public var device: String?
-    /// Take each device for this process alone (`EVIOCGRAB`) so the console or another
-    /// program does not also act on the touches.
-    public var grab = true
-    /// Accept relative mice (`--mouse`); defaults to `settings.mouse`.
-    public var acceptMouse: Bool
-    /// Accept absolute pointers that are not on the display (`--tablet`).
-    public var acceptTablet = false
-    /// Ghost filter tunables and the calibration matrix.
-    public var settings: TouchSettings
-    /// How the UI is turned onto the panel (the renderer's rotation).
-    public var rotation: ImageRotation
-    /// The logical (UI) screen size, pixels.
-    public var screen: Size
-    /// Where device nodes live (tests may point elsewhere).
-    public var directory = "/dev/input"
-
-    public init(screen: Size, rotation: ImageRotation = .upright, settings: TouchSettings = TouchSettings()) {
-        self.screen = screen
-        self.rotation = rotation
-        self.settings = settings
-        acceptMouse = settings.mouse
-    }
-}
-
-/// A bad `--input`: one line for the catch site.
-public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
-}
-
 /// Touch input for the main loop: every matching evdev device, each with its own
 /// `TouchPipeline`, plus hotplug through inotify on /dev/input. Non-blocking throughout:
 /// the loop polls `pollDescriptors` and calls `readAvailable()` when any is readable.
@@ -285,18 +250,7 @@ public final class TouchInput {
             let n = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return events }
-            var offset = 0
-            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
-            while offset + 16 <= n {
-                let (mask, length) = buffer.withUnsafeBytes { raw in
-                    (
-                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                    )
-                }
-                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                offset += 16 + length
+            for (mask, name) in InotifyRecords.parse(buffer.prefix(n)) {
                 guard name.hasPrefix("event") else { continue }
                 let path = options.directory + "/" + name
                 if mask & UInt32(IN_DELETE) != 0 {
