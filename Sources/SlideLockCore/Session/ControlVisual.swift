@@ -26,6 +26,8 @@ public struct ControlVisual: Equatable, Sendable {
     /// The unlock hook failed after the last slide and no finger has taken the thumb since:
     /// an interactive transition then keeps the lock screen in view while the thumb returns.
     public var failedSinceGrab = false
+    /// The message line and lockdown, as the session holds them.
+    public var notice = Notice()
 
     public init(state: LockState = .locked, progress: Double = 0) {
         self.state = state

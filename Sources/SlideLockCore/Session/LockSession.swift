@@ -59,6 +59,8 @@ public struct LockSession: Sendable {
     var pending: [LockLogEntry] = []
     /// See `ControlVisual.failedSinceGrab`.
     var failedSinceGrab = false
+    /// The message line and lockdown (see `Notice`); drawn with every frame.
+    public internal(set) var notice = Notice()
 
     /// A session for `settings`, with the thumb geometry of `layout`.
     public init(settings: Settings, layout: Layout) {
@@ -242,6 +244,7 @@ public struct LockSession: Sendable {
         var v = ControlVisual(state: state, progress: min(max(layout.progress(forOffset: thumbOffset(at: t)), 0), 1))
         v.press = press(at: t)
         v.failedSinceGrab = failedSinceGrab
+        v.notice = notice
         v.hueDegrees = hue.degrees(at: t)
         v.shimmer = hue.shimmerPhase(at: t)
         switch state {

@@ -1,0 +1,15 @@
+/// What the site has put on the screen beside the slider: a message line (the config's
+/// `display.message`, or one sent over the control socket until it expires) and lockdown
+/// (slides and remote unlocks refused, the screen says so). The session keeps it and hands
+/// it to every frame through `ControlVisual`; nothing in it can unlock.
+public struct Notice: Equatable, Sendable {
+    /// The line shown above the track, nil for none.
+    public var message: String?
+    /// Lockdown: every unlock source but none is refused until it is lifted.
+    public var lockdown: Bool
+
+    public init(message: String? = nil, lockdown: Bool = false) {
+        self.message = message
+        self.lockdown = lockdown
+    }
+}
