@@ -30,6 +30,8 @@
 #                for binaries of another architecture
 #   -T EVENT     QEMU trace EVENT (e.g. virtio_gpu_cmd_res_flush: what the guest sends to its
 #                display) into DIR/qemu-trace.log, repeatable
+#   -P SECS      a screendump of head 0 every SECS from QEMU's start until the guest sends
+#                "@@VM dumps stop" (driver.py --dump-every: DIR/dumps.log, dump-N.png)
 # Exit status: the guest command's; 124 = host timeout; 125 = the VM never reported (boot
 # failure, panic); 2 = usage.  Run setup.sh once before (cache: $SLIDELOCK_VM_CACHE).
 set -euo pipefail
@@ -37,14 +39,14 @@ VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 
 BINS=() FILES=() SCRIPT='' GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND='' OUT='' TIMEOUT=60 SHARE=1 SYSTEMD=0
-ARCH=amd64 SYSROOT='' TRACES=()
+ARCH=amd64 SYSROOT='' TRACES=() DUMPS=()
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:T:h" o; do
+while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:T:P:h" o; do
     case $o in
         b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
         r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
         t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;;
-        T) TRACES+=(-trace "enable=$OPTARG") ;; *) usage ;;
+        T) TRACES+=(-trace "enable=$OPTARG") ;; P) DUMPS=(--dump-every "$OPTARG") ;; *) usage ;;
     esac
 done
 shift $((OPTIND - 1))
@@ -151,7 +153,8 @@ fi
 # QEMU's log trace backend writes to the -D file, each line stamped with the wall clock.
 [ ${#TRACES[@]} -gt 0 ] && QEMU+=("${TRACES[@]}" -D "$OUT/qemu-trace.log" -msg timestamp=on)
 set +e
-python3 "$VM/tools/driver.py" --out "$OUT" --timeout $((TIMEOUT + 30)) ${DISPLAY_DEV[@]+"${DISPLAY_DEV[@]}"} -- "${QEMU[@]}"
+python3 "$VM/tools/driver.py" --out "$OUT" --timeout $((TIMEOUT + 30)) ${DISPLAY_DEV[@]+"${DISPLAY_DEV[@]}"} \
+    ${DUMPS[@]+"${DUMPS[@]}"} -- "${QEMU[@]}"
 RC=$?
 set -e
 rm -f "$OUT/ctl.sock" "$OUT/qmp.sock" "$OUT/initrd.img"

@@ -63,6 +63,9 @@ sync
 systemctl poweroff -ff
 RUN
 chmod 755 /newroot/e2e/systemd-test.sh
+# A test that needs the system set up before it boots (a service installed and enabled, as
+# an owner would leave it) ships /e2e/preboot.sh: run here with the new root as its argument.
+if [ -f /e2e/preboot.sh ]; then sh /e2e/preboot.sh /newroot || fail "/e2e/preboot.sh failed"; fi
 # Hand /dev, /proc and /sys over; systemd mounts the rest itself.
 for d in dev proc sys; do mkdir -p "/newroot/$d"; mount --move "/$d" "/newroot/$d"; done
 exec switch_root /newroot /lib/systemd/systemd

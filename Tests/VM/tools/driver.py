@@ -2,7 +2,7 @@
 """driver.py - host side of a slidelock VM run: starts QEMU, serves its sockets, answers the
 guest, takes screenshots, enforces the wall-clock limit and returns the guest's exit status.
 
-  driver.py --out DIR --timeout SECS [--display-device ID] -- qemu-system-x86_64 ARGS...
+  driver.py --out DIR --timeout SECS [--display-device ID] [--dump-every SECS] -- qemu-system-x86_64 ARGS...
 
 QEMU connects as a client to two unix sockets we listen on before starting it (so nothing
 the guest writes before we attach can be lost):
@@ -11,6 +11,12 @@ the guest writes before we attach can be lost):
                 @@VM convert NAME.ppm     -> DIR/NAME.ppm (written via 9p) -> DIR/NAME.png
                 @@VM file NAME[.gz] + base64 lines + @@VM endfile -> DIR/NAME (.ppm -> .png)
                 @@VM log TEXT | @@VM start | @@VM exit RC                    (no reply)
+                @@VM clock UPTIME  the guest's /proc/uptime, logged with our time (no reply)
+                @@VM dumps stop    ends --dump-every's screendumps            reply OK N dumps
+  --dump-every SECS: a screendump of head 0 every SECS from QEMU's start on, until the guest
+                asks to stop (or the run ends): DIR/dumps.log has one line per dump ("TIME
+                INDEX DIGEST FILE", TIME in driver.log's seconds), and each picture that differs
+                from the dump before it is kept as DIR/dump-INDEX.png.
   DIR/qmp.sock  QMP monitor
 Exit status: the guest command's status; 124 when the wall-clock limit hit; 125 when the VM
 ended without reporting one (boot failure, kernel panic: see DIR/console.log).
@@ -18,6 +24,7 @@ ended without reporting one (boot failure, kernel panic: see DIR/console.log).
 import argparse
 import base64
 import gzip
+import hashlib
 import json
 import os
 import select
@@ -33,6 +40,7 @@ args = argparse.ArgumentParser()
 args.add_argument('--out', required=True)
 args.add_argument('--timeout', type=float, default=120)
 args.add_argument('--display-device', help='QOM id of the GPU, needed to screendump heads > 0')
+args.add_argument('--dump-every', type=float, default=0, help='periodic screendumps of head 0, seconds apart')
 args.add_argument('qemu', nargs=argparse.REMAINDER)
 opt = args.parse_args()
 qemu_argv = opt.qemu[1:] if opt.qemu[:1] == ['--'] else opt.qemu
@@ -100,6 +108,51 @@ def screenshot(qmp, name, head):
     return 'OK %s.png' % name
 
 
+class Dumps:
+    """--dump-every: periodic screendumps, a PNG for each change of picture."""
+
+    def __init__(self, every):
+        self.every, self.next, self.count, self.last = every, time.time(), 0, None
+        self.log = open(os.path.join(opt.out, 'dumps.log'), 'w') if every > 0 else None
+
+    def active(self):
+        return self.log is not None
+
+    def wait(self, limit):                               # seconds select() may sleep
+        return max(0.0, min(limit, self.next - time.time())) if self.active() else limit
+
+    def take_if_due(self, qmp):
+        if not self.active() or time.time() < self.next:
+            return
+        self.next += self.every
+        if self.next < time.time():                      # fell behind: no burst to catch up
+            self.next = time.time() + self.every
+        t = time.time() - T0
+        ppm = os.path.join(opt.out, 'dump.ppm')
+        reply = qmp.command('screendump', filename=ppm)
+        if 'error' in reply:
+            print('%.3f %d - error %s' % (t, self.count, reply['error'].get('desc', '?')), file=self.log, flush=True)
+            self.count += 1
+            return
+        body = open(ppm, 'rb').read()
+        digest = hashlib.sha1(body).hexdigest()[:16]
+        name = '-'
+        if digest != self.last:
+            name = 'dump-%04d.png' % self.count
+            vmimage.ppm_to_png(ppm, os.path.join(opt.out, name))
+            self.last = digest
+        os.unlink(ppm)
+        print('%.3f %d %s %s' % (t, self.count, digest, name), file=self.log, flush=True)
+        self.count += 1
+
+    def stop(self):
+        if self.active():
+            self.log.close()
+            self.log = None
+            log('periodic screendumps stopped after %d' % self.count)
+        return 'OK %d dumps' % self.count
+
+
 def convert(name):
     ppm = os.path.join(opt.out, os.path.basename(name))
     try:
@@ -121,12 +174,14 @@ def main():
         qmp = QMP(qmp_listener.accept()[0])
         ctl_log = open(os.path.join(opt.out, 'ctl.log'), 'wb')
         deadline, buf, transfer = T0 + opt.timeout, b'', None
+        dumps = Dumps(opt.dump_every)
         while proc.poll() is None:
             if time.time() > deadline:
                 log('TIMEOUT after %.0f s' % opt.timeout)
                 timed_out = True
                 break
-            ready, _, _ = select.select([ctl], [], [], 0.2)
+            dumps.take_if_due(qmp)
+            ready, _, _ = select.select([ctl], [], [], dumps.wait(0.2))
             if not ready:
                 continue
             data = ctl.recv(65536)
@@ -163,6 +218,10 @@ def main():
                         log('guest exit status', status)
                         # The guest powers off once it has this (or after five tries).
                         reply = 'OK exit %d' % status
+                    elif verb == 'dumps' and words[1:] == ['stop']:
+                        reply = dumps.stop()
+                    elif verb == 'clock' and len(words) == 2:
+                        log('guest clock', words[1])
                     elif verb in ('log', 'start'):
                         log('guest:', ' '.join(words))
                     else:
