@@ -15,8 +15,8 @@ the guest writes before we attach can be lost):
                 @@VM dumps stop    ends --dump-every's screendumps            reply OK N dumps
   --dump-every SECS: a screendump of head 0 every SECS from QEMU's start on, until the guest
                 asks to stop (or the run ends): DIR/dumps.log has one line per dump ("TIME
-                INDEX DIGEST FILE", TIME in driver.log's seconds), and each picture that differs
-                from the dump before it is kept as DIR/dump-INDEX.png.
+                INDEX DIGEST FILE", TIME in driver.log's seconds); each picture is kept once,
+                as DIR/dump-INDEX.png of the first dump that showed it (FILE on every line).
   DIR/qmp.sock  QMP monitor
 Exit status: the guest command's status; 124 when the wall-clock limit hit; 125 when the VM
 ended without reporting one (boot failure, kernel panic: see DIR/console.log).
@@ -109,10 +109,10 @@ def screenshot(qmp, name, head):
 
 
 class Dumps:
-    """--dump-every: periodic screendumps, a PNG for each change of picture."""
+    """--dump-every: periodic screendumps, a PNG for each picture not seen before."""
 
     def __init__(self, every):
-        self.every, self.next, self.count, self.last = every, time.time(), 0, None
+        self.every, self.next, self.count, self.files = every, time.time(), 0, {}
         self.log = open(os.path.join(opt.out, 'dumps.log'), 'w') if every > 0 else None
 
     def active(self):
@@ -136,11 +136,10 @@ class Dumps:
             return
         body = open(ppm, 'rb').read()
         digest = hashlib.sha1(body).hexdigest()[:16]
-        name = '-'
-        if digest != self.last:
-            name = 'dump-%04d.png' % self.count
+        name = self.files.get(digest)
+        if name is None:
+            name = self.files[digest] = 'dump-%04d.png' % self.count
             vmimage.ppm_to_png(ppm, os.path.join(opt.out, name))
-            self.last = digest
         os.unlink(ppm)
         print('%.3f %d %s %s' % (t, self.count, digest, name), file=self.log, flush=True)
         self.count += 1
