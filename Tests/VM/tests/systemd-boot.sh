@@ -58,7 +58,8 @@ us() { echo "$LOCK" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 FRAME=$(grep "slidelock\[[0-9]*\]: .*first frame on screen" $J | head -n 1 | sed 's/^\[ *\([0-9.]*\)\].*/\1/')
 echo "boot to lock (journal): ${FRAME:-none} s from kernel start to slidelock's first frame on screen"
 awk -v a="$(us InactiveExitTimestampMonotonic)" -v b="$(us ExecMainStartTimestampMonotonic)" \
-    -v c="$(us ActiveEnterTimestampMonotonic)" 'BEGIN { printf "slidelock: start job %.2f s, exec %.2f s, READY %.2f s\n", a / 1e6, b / 1e6, c / 1e6 }'
+    -v c="$(us ActiveEnterTimestampMonotonic)" \
+    'BEGIN { printf "slidelock: start job %.2f s, exec %.2f s, READY %.2f s\n", a / 1e6, b / 1e6, c / 1e6 }'
 systemd-analyze time | head -n 1
 
 # --- control for the host's login-prompt detector --------------------------------------------
