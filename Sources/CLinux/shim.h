@@ -62,3 +62,8 @@ static inline int slidelock_clear_ambient_capabilities(void) {
 #include <sys/vfs.h>
 /* O_PATH is behind _GNU_SOURCE; glibc's __O_PATH is always there (fcntl-linux.h). */
 static const int SLIDELOCK_O_PATH = __O_PATH;
+
+/* ---- GPIO character device: the relay line's owner (`slidelock selftest --pulse`) ---- */
+#include <linux/gpio.h>
+static inline int slidelock_gpio_chip_info(int fd, struct gpiochip_info *info) { return ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, info); }
+static inline int slidelock_gpio_line_info(int fd, struct gpio_v2_line_info *info) { return ioctl(fd, GPIO_V2_GET_LINEINFO_IOCTL, info); }

@@ -18,6 +18,7 @@ let usage = """
       list-inputs   input devices, their capabilities, and which slidelock would use
       input-debug   print the touch events slidelock would act on
       trace-stats   touch-to-photon latency from a --trace file
+      selftest      check an installed panel: config, display, touch, relay (PASS/FAIL lines)
       help          this text
 
     Lock screen options:
@@ -45,6 +46,7 @@ case "list-inputs": status = runListInputs(rest)
 case "input-debug": status = runInputDebug(rest)
 case "drm-smoke": status = runDRMSmoke(rest)
 case "trace-stats": status = runReportingErrors("trace-stats") { try TraceStatsCommand.run(rest) }
+case "selftest": status = runReportingErrors("selftest") { try SelftestCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "help":
     Console.out(usage)

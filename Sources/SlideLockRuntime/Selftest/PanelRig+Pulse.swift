@@ -1,0 +1,54 @@
+import SlideLockCore
+import SlideLockPlatform
+
+extension PanelRig {
+    /// Runs the unlock hook once as the lock would after a slide (its environment, timeout
+    /// and grace; `SLIDELOCK_SELFTEST=1` added), and, when it is the relay script, asks the
+    /// kernel every 10 ms who holds the relay line. Only line info can be read: the level of
+    /// a line another process holds is not ours to read.
+    public func pulse(_ settings: Settings) throws -> PulseReport {
+        let command = try LockScreen.splitHook("hook", settings.action.hook)
+        var watched: (chip: String, line: Int)?
+        var line = RelayLineReport.notWatched("the hook is not slidelock-relay: no relay line to watch")
+        if command.first?.split(separator: "/").last == "slidelock-relay" {
+            do {
+                let relay = try relayLine()
+                _ = try GPIOLineInfo.read(chip: relay.chip, offset: relay.line)
+                watched = relay
+                line = .neverHeld(line: "\(relay.chip) line \(relay.line)")
+            } catch {
+                line = .missing("\(error)")
+            }
+        }
+        let runner = HookRunner(command: command, timeout: settings.action.timeout, grace: settings.action.killGrace)
+        var environment = HookEvent.environment(
+            output: display.map { $0.panels.indices.contains(touchIndex) ? $0.panels[touchIndex].name : "" } ?? "",
+            effect: .unlock(slideDuration: 0))
+        environment["SLIDELOCK_SELFTEST"] = "1"
+        say("> running the unlock hook: \(command.joined(separator: " "))")
+        try runner.start(event: HookEvent.unlock.rawValue, environment: environment, now: waiter.now())
+        var outcome: HookOutcome?
+        while outcome == nil {
+            if let watched, case .neverHeld = line,
+                let info = try? GPIOLineInfo.read(chip: watched.chip, offset: watched.line), info.isUsed
+            {
+                line = .held(
+                    line: "\(watched.chip) line \(watched.line)", consumer: info.consumer, direction: info.direction)
+            }
+            let due = [runner.deadline, waiter.now() + 0.01].compactMap { $0 }.min()
+            _ = try waiter.wait(for: runner.pollDescriptors, until: due)
+            outcome = runner.service(now: waiter.now())
+            for text in runner.takeLog() { say("> " + text) }
+        }
+        switch outcome! {
+        case .success(let seconds):
+            return PulseReport(
+                command: command.joined(separator: " "), succeeded: true,
+                status: "exit 0 after \(Int((seconds * 1000).rounded())) ms", line: line)
+        case .failure(let reason, let lastStderr):
+            return PulseReport(
+                command: command.joined(separator: " "), succeeded: false,
+                status: reason + (lastStderr.last.map { " (last stderr: \($0))" } ?? ""), line: line)
+        }
+    }
+}
