@@ -13,6 +13,14 @@ public struct ScanoutImage: Sendable {
     public var format: String
     /// Rows of `width` pixels, widened to 0x00RRGGBB (RGB565 by repeating each channel's top bits).
     public var pixels: [UInt32]
+
+    public init(framebufferID: UInt32, width: Int, height: Int, format: String, pixels: [UInt32]) {
+        self.framebufferID = framebufferID
+        self.width = width
+        self.height = height
+        self.format = format
+        self.pixels = pixels
+    }
 }
 
 public enum CRTCReadback {

@@ -68,6 +68,12 @@ public struct GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
     public var line: Int
     public var problem: Problem
 
+    public init(chip: String, line: Int, problem: Problem) {
+        self.chip = chip
+        self.line = line
+        self.problem = problem
+    }
+
     public var description: String {
         switch problem {
         case .noChip: "\(chip): no such GPIO chip (see gpiodetect)"
