@@ -8,7 +8,7 @@
 #   - boots QEMU's arm64 `virt` machine (Cortex-A72, TCG) with Debian 13's arm64 kernel,
 #     virtio-gpu and a uinput touchscreen (run.sh -A arm64) and runs arm64/lock-arm64.sh:
 #     the screendump must equal the x86 render (the VM suite's tolerance), a slide exits 0 in
-#     exit mode and runs the hook in hook mode.
+#     exit mode and runs the hook in hook mode, and `slidelock selftest --inject` passes.
 # Prints one line per check and "N passed, M failed"; artefacts in ./out/vm-arm64.
 set -uo pipefail
 VM=$(cd "$(dirname "$0")" && pwd)
@@ -65,7 +65,7 @@ T=$SECONDS
 "$VM/run.sh" -A arm64 -L "$SYSROOT" -b "$BIN" -o "$OUT/vm" -t 150 -s "$VM/arm64/lock-arm64.sh" \
     -f "$VM/arm64/hook.sh:/e2e/hook.sh" -f "$FONT:/e2e/DejaVuSans-Bold.ttf" >/dev/null 2>&1
 rc=$?
-grep -a '^check \|^resident size' "$OUT/vm/console.log" | tr -d '\r' | sed 's/^/  guest /'
+grep -a '^check \|^resident size\|^\(PASS\|FAIL\|SKIP\) [a-z]*: ' "$OUT/vm/console.log" | tr -d '\r' | sed 's/^/  guest /'
 check "arm64 guest: every guest check ($((SECONDS - T)) s, exit $rc)" [ $rc = 0 ]
 check "arm64 guest: the lock screen on virtio-gpu equals the x86 render" \
     python3 "$VM/tools/compare-images.py" --hue-invariant --channel-tolerance 4 --max-fraction 0.001 \

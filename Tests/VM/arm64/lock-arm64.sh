@@ -49,5 +49,14 @@ vm_wait_exit $app 10
 cat /tmp/gone.log
 vm_check missing-hook-spawn-fails-at-once grep -q "No such file or directory" /tmp/gone.log
 vm_check missing-hook-never-unlocks sh -c "! grep -q 'session: unlocked' /tmp/gone.log"
+# slidelock selftest --inject, the installer's check, on the package's binary: the pattern read
+# back from virtio-gpu's framebuffer, an injected touch on the thumb; no --pulse (no gpio-sim here).
+slidelock selftest --inject "$@" >/tmp/selftest.txt 2>&1
+st=$?
+cat /tmp/selftest.txt
+vm_check selftest-inject-exit-0 [ $st = 0 ]
+vm_check selftest-readback-equals-pattern grep -q "^PASS readback: .*: all [0-9]* pixels are the pattern" /tmp/selftest.txt
+vm_check selftest-injected-slide-on-thumb grep -q "^PASS slide: injected touch landed" /tmp/selftest.txt
+vm_check selftest-relay-skipped grep -q "^SKIP relay: " /tmp/selftest.txt
 vm_touch_stop
 exit $VM_FAILED
