@@ -61,7 +61,13 @@ public enum CRTCReadback {
         let width = Int(f.width)
         let height = Int(f.height)
         let pitch = Int(f.pitches.0)
-        let size = pitch * height
+        let start = Int(f.offsets.0)
+        // The kernel made the framebuffer fit its buffer (drm_framebuffer_check); a pitch too
+        // short for a row would still read past the mapping here.
+        guard pitch >= width * (wide ? 4 : 2) else {
+            throw ReadbackError("framebuffer \(framebufferID): pitch \(pitch) is short of \(width) pixels")
+        }
+        let size = start + pitch * height
         var mapped: UnsafeMutableRawPointer?
         try systemCall("mmap framebuffer \(framebufferID)") { () -> Int32 in
             mapped = mmap(nil, size, PROT_READ, MAP_SHARED, fd, off_t(offset))
@@ -70,7 +76,7 @@ public enum CRTCReadback {
         defer { munmap(mapped, size) }
         var pixels = [UInt32](repeating: 0, count: width * height)
         for y in 0..<height {
-            let row = mapped! + y * pitch
+            let row = mapped! + start + y * pitch
             for x in 0..<width {
                 pixels[y * width + x] =
                     wide
