@@ -5,7 +5,7 @@
 # helper stands for the panel's) and --inject, every check passes, and with --pulse the real
 # relay script pulses line 3 of a gpio-sim chip, seen held by gpioset. Then the broken set-ups:
 # no touch device, a relay line that does not exist, a group-writable config, the lock
-# screen running; each gives its FAIL line and exit 1.
+# screen running, another DRM master; each gives its FAIL line and exit 1.
 set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 run() {   # run NAME ARGS...: selftest's output in /tmp/NAME.txt, its exit status in RC
     local name=$1
@@ -75,5 +75,16 @@ wait "$APP"
 vm_check locked-exit-1 [ $RC = 1 ]
 vm_check locked-one-line [ "$(wc -l </tmp/locked.txt)" = 1 ]
 vm_check locked-says-how-to-stop line locked "FAIL screen: the lock screen is running (slidelock, pid $APP): stop it first: sudo systemctl stop slidelock"
+
+# Another program is DRM master (drm-smoke showing its pattern): refused the same way.
+slidelock drm-smoke --static --seconds 60 >/tmp/smoke.log 2>&1 &
+smoke=$!
+vm_wait_text /tmp/smoke.log "first frame shown" 20
+run master --inject "$@"
+kill -TERM $smoke
+wait $smoke
+vm_check master-exit-1 [ $RC = 1 ]
+vm_check master-refused line master "FAIL screen: another program is DRM master of /dev/dri/card0: stop it first: sudo systemctl stop slidelock"
+vm_check master-nothing-after [ "$(tail -n 1 /tmp/master.txt | cut -c1-12)" = "FAIL screen:" ]
 vm_touch_stop
 exit $VM_FAILED
