@@ -15,6 +15,9 @@ extension PanelRig {
             virtualTouch = virtual
             options.device = virtual.path
             options.settings.calibration = .identity
+            // Grabbed whatever input.grab says: its touches reach this process alone, never a
+            // lock screen started meanwhile (which would read a shared device too).
+            options.grab = true
         }
         let made = try TouchInput(options: options)
         input = made
