@@ -20,6 +20,9 @@ extension PanelRig {
             options.grab = true
         }
         let made = try TouchInput(options: options)
+        if injects, made.devices.first?.contains("grabbed") != true {
+            throw RunError(description: "the virtual touchscreen could not be taken alone: nothing injected")
+        }
         input = made
         return made
     }
