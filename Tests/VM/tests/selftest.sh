@@ -51,6 +51,13 @@ vm_check inject-hook line pass "PASS hook: /e2e/slidelock-relay: exit 0 after"
 vm_check inject-relay-held line pass "PASS relay: $VM_GPIO_CHIP line 3 held by \"gpioset\" as an output, active-high"
 vm_check inject-one-pulse [ "$(echo "$PULSES" | wc -w)" = 1 ]
 
+# A panel mounted portrait: the slider drawn turned, the injected touch turned back by the
+# lock's own touch pipeline, landing on the thumb.
+run rotated --inject "$@" --set display.rotate=90
+vm_check rotated-exit-0 [ $RC = 0 ]
+vm_check rotated-display line rotated "PASS display: .*XRGB8888, rotate 90"
+vm_check rotated-slide-on-thumb line rotated "PASS slide: injected touch landed at .*: [0-2] px off; slid [0-9]* px"
+
 # The relay line does not exist: the line and the hook (gpioset fails) both FAIL.
 relay 99
 run norelay --inject --pulse "$@" --set action.on_unlock=hook --set action.hook=/e2e/slidelock-relay
