@@ -17,6 +17,11 @@ enum RenderCommand {
           --time SECONDS          animation clock: hue rotation, spinner, shimmer (default 0)
           --rotate DEG            0|90|180|270: the picture turned clockwise, as such a panel scans it out
           --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
+          --message TEXT          the message line above the track (instead of display.message)
+          --lockdown              the lockdown look
+          --clock-time YYYY-MM-DDTHH:MM
+                                  the time the clock shows, as local time (display.clock=on shows it;
+                                  default: now)
           --theme NAME            default|classic|mint
           --config FILE           extra config file (repeatable; after /etc/slidelock)
           --set SECTION.KEY=VALUE override one setting (repeatable)
@@ -36,14 +41,34 @@ enum RenderCommand {
         let time = try args.number("--time", in: 0...86_400) ?? 0
         let rotation = try args.rotation()
         let format = try args.choice("--format", PixelFormat.self) ?? .xrgb8888
+        let message = try args.value("--message")
+        if let message, let problem = ScreenTextSettings.messageProblem(message) {
+            throw UsageError(message: "--message: \(problem)")
+        }
+        let lockdown = args.flag("--lockdown")
+        let clockTime = try args.value("--clock-time")
+        let fixedTime = try clockTime.map { (text: String) throws(UsageError) in
+            guard let t = WallClock.localTime(text) else {
+                throw UsageError(message: "--clock-time: expected YYYY-MM-DDTHH:MM, got \"\(text)\"")
+            }
+            return t
+        }
         try args.finish()
 
         let settings = try loader.load()
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
-        let scene = builder.scene(
-            StillFrame.visual(
-                state: state, progress: progress, time: time,
-                settings: settings))
+        var visual = StillFrame.visual(state: state, progress: progress, time: time, settings: settings)
+        if let message { visual.notice.message = message.isEmpty ? nil : message }
+        visual.notice.lockdown = lockdown
+        let text = settings.display.text
+        if text.clock {
+            if let fixedTime {
+                visual.clock = WallClock.text(fixedTime, timeFormat: text.clockFormat, dateFormat: text.dateFormat)
+            } else {
+                visual.clock = WallClock.now(timeFormat: text.clockFormat, dateFormat: text.dateFormat)
+            }
+        }
+        let scene = builder.scene(visual)
         let renderer = SceneRenderer(width: size.width, height: size.height)
         try renderer.prepare(scene)
         try renderer.render(scene)

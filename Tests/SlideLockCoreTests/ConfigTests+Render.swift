@@ -8,17 +8,18 @@ extension ConfigTests {
     @Test func keyTableCoversEverySettingsField() {
         // Settings has 7 groups; Theme 23 fields, layout 6, animation 13 (14 keys: exit_transition
         // is the older spelling of unlock_transition), gesture 6, action 8, display 10 (9 keys +
-        // power 5), input 5 (4 keys + touch 7).
+        // power 5 + text 4), input 5 (4 keys + touch 7).
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 8)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 10)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 11)
+        #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 5)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 7)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -131,6 +132,10 @@ extension ConfigTests {
         s.display.power.blankAfter = 45.5
         s.display.power.backlight = .named("10-0045")
         s.display.power.brightness = 0.8
+        s.display.text.message = "Deliveries: door 3"
+        s.display.text.clock = true
+        s.display.text.clockFormat = "%I:%M %p"
+        s.display.text.dateFormat = "%d.%m.%Y"
         s.action.idleHook = "/usr/local/bin/panel-light"
         s.input.device = "/dev/input/touchscreen"
         s.input.grab = false

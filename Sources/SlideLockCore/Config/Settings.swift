@@ -35,6 +35,8 @@ public struct DisplaySettings: Equatable, Sendable {
     public var touchOutput = ""
     /// Idle dim and blank, backlight and brightness.
     public var power = PanelPowerSettings()
+    /// The message line and the clock above the track.
+    public var text = ScreenTextSettings()
 
     public init() {}
 }

@@ -16,6 +16,11 @@ public struct Scene: Equatable, Sendable {
     public var revealColor = Color(rgb: 0)
     /// Every pixel scaled by this (1 = as drawn): dimming on a panel without a backlight.
     public var brightness: Double = 1
+    /// The text above the track: the clock, the date under it and the message line. Always
+    /// there, invisible when empty, so a frame keeps the same layers whatever they say.
+    public var clock = ScreenTextLayer()
+    public var date = ScreenTextLayer()
+    public var message = ScreenTextLayer()
 
     public init(
         width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
@@ -77,4 +82,21 @@ public struct ThumbLayer: Equatable, Sendable {
     /// Spinner phase in turns (0..<1); also mirrors chevrons when right-to-left.
     public var iconPhase: Double
     public var mirrored: Bool
+}
+
+/// A line of text in a box of its own above the track, centred in it; a line wider than the
+/// box shows its start (the right end for a right-to-left line) and is clipped at its end.
+public struct ScreenTextLayer: Equatable, Sendable {
+    public var text = ""
+    public var fonts: [String] = []
+    public var weight: FontWeight = .regular
+    /// Whole pixels; 0 draws nothing.
+    public var pixelSize = 0.0
+    public var color = Color(rgb: 0xFFFFFF)
+    public var opacity = 0.0
+    /// The reserved box: the text is centred in it and never inks outside it.
+    public var box = Rect(x: 0, y: 0, width: 0, height: 0)
+    public var rightToLeft = false
+
+    public init() {}
 }

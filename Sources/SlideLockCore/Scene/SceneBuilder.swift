@@ -2,6 +2,8 @@
 public struct SceneBuilder: Sendable {
     public let settings: Settings
     public let layout: Layout
+    /// The boxes reserved above the track for the clock, the date and the message.
+    public let textLayout: ScreenTextLayout
 
     public init(settings: Settings, width: Int, height: Int) {
         self.settings = settings
@@ -14,6 +16,7 @@ public struct SceneBuilder: Sendable {
         layout = Layout(
             screen: Size(width: Double(width), height: Double(height)),
             theme: settings.theme, settings: settings.layout, rightToLeft: rtl)
+        textLayout = ScreenTextLayout(screen: layout.screen, track: layout.track)
     }
 
     public func scene(_ v: ControlVisual) -> Scene {
@@ -82,7 +85,62 @@ public struct SceneBuilder: Sendable {
         }
         if scene.reveal > 0 { scene.revealColor = theme.successColor }
         scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
+        addText(v, to: &scene)
+        if v.notice.lockdown { Self.dimForLockdown(&scene) }
         return scene
+    }
+
+    /// The clock, the date and the message, each in its reserved box, in the label's fonts
+    /// (opened once at start-up: a line shown later can never fail to find its font).
+    func addText(_ v: ControlVisual, to scene: inout Scene) {
+        let theme = settings.theme
+        let boxes = textLayout
+        func line(_ text: String, size: Double, box: Rect, color: Color, opacity: Double) -> ScreenTextLayer {
+            var layer = ScreenTextLayer()
+            layer.text = text
+            layer.fonts = theme.fonts
+            layer.weight = theme.labelWeight
+            layer.pixelSize = text.isEmpty ? 0 : size
+            layer.color = color
+            layer.opacity = text.isEmpty ? 0 : opacity
+            layer.box = box
+            layer.rightToLeft = TextDirection.isRightToLeft(text)
+            return layer
+        }
+        if let clock = v.clock {
+            scene.clock = line(clock.time, size: boxes.clockSize, box: boxes.clock, color: theme.labelColor, opacity: 1)
+            scene.date = line(
+                clock.date, size: boxes.dateSize, box: boxes.date, color: theme.labelColor, opacity: 0.7)
+        } else {
+            // Empty lines in the same boxes: the layer list does not change length.
+            scene.clock = line("", size: 0, box: boxes.clock, color: theme.labelColor, opacity: 0)
+            scene.date = line("", size: 0, box: boxes.date, color: theme.labelColor, opacity: 0)
+        }
+        if v.notice.lockdown {
+            let text = v.notice.message ?? SceneBuilder.lockdownText
+            scene.message = line(
+                text, size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
+        } else {
+            scene.message = line(
+                v.notice.message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,
+                opacity: 0.85)
+        }
+    }
+
+    /// What the message line says in lockdown when no message was given.
+    public static let lockdownText = "Locked down"
+
+    /// How much of its opacity the control keeps in lockdown: there, but plainly not for use.
+    public static let lockdownOpacity = 0.35
+
+    /// Lockdown's look: the track, its fill, its label and the thumb faded toward the
+    /// background (the message above says why).
+    static func dimForLockdown(_ scene: inout Scene) {
+        let k = lockdownOpacity
+        scene.track.opacity *= k
+        scene.fill.opacity *= k
+        scene.label.opacity *= k
+        scene.thumb.opacity *= k
     }
 
     /// The interactive transition's fade for `v`: the thumb's progress (so it follows the

@@ -3,6 +3,7 @@
 public enum StillFrame {
     public static func visual(state: LockState, progress: Double, time: Double, settings: Settings) -> ControlVisual {
         var v = ControlVisual(state: state, progress: progress)
+        v.notice = Notice(settings: settings)
         let ambient = HueAnimation(settings.animation)
         v.hueDegrees = ambient.degrees(at: time)
         v.shimmer = ambient.shimmerPhase(at: time)

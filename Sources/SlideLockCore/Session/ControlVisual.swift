@@ -28,6 +28,9 @@ public struct ControlVisual: Equatable, Sendable {
     public var failedSinceGrab = false
     /// The message line and lockdown, as the session holds them.
     public var notice = Notice()
+    /// The clock's text this minute, nil when `display.clock` is off (set by the loop from
+    /// the wall clock, not by the session).
+    public var clock: ClockText?
 
     public init(state: LockState = .locked, progress: Double = 0) {
         self.state = state

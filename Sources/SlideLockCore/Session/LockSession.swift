@@ -68,6 +68,7 @@ public struct LockSession: Sendable {
         self.layout = layout
         hue = HueAnimation(settings.animation)
         authority = UnlockAuthority(gesture: settings.gesture, layout: layout)
+        notice = Notice(settings: settings)
     }
 
     /// A session for reloaded `settings` that keeps what `old` knows of the fingers on the
@@ -78,6 +79,7 @@ public struct LockSession: Sendable {
         authority.reconfigure(gesture: settings.gesture, layout: layout, why: .reload, time: t)
         pending = old.pending + authority.takeLog()
         now = max(old.now, t)
+        notice = old.notice.reloaded(from: old.settings, to: settings)
     }
 
     /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
@@ -164,8 +166,11 @@ public struct LockSession: Sendable {
     mutating func reset(time t: Double) {
         let log = pending
         let kept = authority
+        let shown = notice
         self = LockSession(settings: settings, layout: layout)
         authority = kept
+        // A relock is no reason to drop a message or lift lockdown.
+        notice = shown
         now = t
         pending = log
         note("reset", at: t)

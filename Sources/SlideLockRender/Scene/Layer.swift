@@ -36,4 +36,13 @@ struct TextLayer: Equatable {
     var clipRadius: Double
     /// Centre x of a bright band that brightens the glyphs, or nil.
     var shimmerX: Double? = nil
+    /// A line wider than its clip: still centred (the label, clipped at both ends), or
+    /// showing its start, its left end for left-to-right text, its right end for
+    /// right-to-left (a message: the first words are the ones that matter).
+    var overflow = TextOverflow.centred
+}
+
+enum TextOverflow: Equatable {
+    case centred
+    case showStart(rightToLeft: Bool)
 }

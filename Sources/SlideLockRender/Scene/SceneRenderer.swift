@@ -38,6 +38,9 @@ public final class SceneRenderer {
         let l = scene.label
         let text = try textRenderer(TextKey(fonts: l.fonts, weight: l.weight))
         _ = text.line(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize))
+        for line in [scene.clock, scene.date, scene.message] where line.opacity > 0 {
+            _ = try textRenderer(TextKey(fonts: line.fonts, weight: line.weight))
+        }
     }
 
     /// New font warnings since the last call (a family not installed, a glyph nowhere).
@@ -64,7 +67,10 @@ public final class SceneRenderer {
     @discardableResult
     func render(layers: [Layer]) throws(FontError) -> [PixelRect] {
         for layer in layers {
-            if case .text(let t) = layer { _ = try textRenderer(TextKey(fonts: t.fonts, weight: t.weight)) }
+            // An invisible line (an empty message) needs no fonts.
+            if case .text(let t) = layer, t.opacity > 0, t.pixelSize > 0 {
+                _ = try textRenderer(TextKey(fonts: t.fonts, weight: t.weight))
+            }
         }
         let damage =
             previous.map { Damage.between($0, layers, canvas: canvas.bounds, bounds: bounds) } ?? [canvas.bounds]
@@ -97,6 +103,11 @@ public final class SceneRenderer {
         let body = th.borderWidth > 0 ? thumb.insetBy(th.borderWidth) : thumb
         return [
             .background(s.background),
+            // The text above the track, before the control: the slide-off moves the control
+            // alone, over what is drawn here.
+            .text(screenText(s.clock)),
+            .text(screenText(s.date)),
+            .text(screenText(s.message)),
             .shape(
                 rect: track, radius: t.radius,
                 paint: .horizontalGradient(from: t.leading, to: t.trailing, x0: g0, x1: g1), opacity: t.opacity),
@@ -116,6 +127,22 @@ public final class SceneRenderer {
         ]
     }
 
+    /// A line above the track as a text layer: centred in its box, clipped to it.
+    static func screenText(_ l: ScreenTextLayer) -> TextLayer {
+        TextLayer(
+            text: l.text, fonts: l.fonts, weight: l.weight, pixelSize: TextRenderer.pixelSize(l.pixelSize),
+            color: l.color, opacity: l.opacity, center: l.box.center, clip: l.box, clipRadius: 0,
+            overflow: .showStart(rightToLeft: l.rightToLeft))
+    }
+
+    /// Where `t`'s line is centred: its own centre, or, for a line wider than its clip
+    /// that shows its start, moved so that its start meets the clip's edge.
+    static func center(of t: TextLayer, width: Double) -> Point {
+        guard case .showStart(let rtl) = t.overflow, width > t.clip.width else { return t.center }
+        let x = rtl ? t.clip.maxX - width / 2 : t.clip.minX + width / 2
+        return Point(x: x.rounded(), y: t.center.y)
+    }
+
     /// Draws `layer` over the canvas, inside its clip.
     private func draw(_ layer: Layer) {
         switch layer {
@@ -127,12 +154,13 @@ public final class SceneRenderer {
             canvas.strokeRoundedRect(rect, radius: radius, lineWidth: width, color: color, opacity: opacity)
         case .text(let t):
             guard t.opacity > 0, t.pixelSize > 0, let text = texts(t) else { return }
+            let center = Self.center(of: t, width: text.line(t.text, pixelSize: t.pixelSize).width)
             let clips = Self.textClips(
-                t.clip, radius: t.clipRadius, ink: text.inkBounds(t.text, pixelSize: t.pixelSize, center: t.center))
+                t.clip, radius: t.clipRadius, ink: text.inkBounds(t.text, pixelSize: t.pixelSize, center: center))
             for clip in [clips.top, clips.middle, clips.bottom] {
                 canvas.withClip(clip) {
                     text.draw(
-                        t.text, pixelSize: t.pixelSize, center: t.center, color: t.color, opacity: t.opacity,
+                        t.text, pixelSize: t.pixelSize, center: center, color: t.color, opacity: t.opacity,
                         shimmerX: t.shimmerX, on: canvas)
                 }
             }
@@ -160,7 +188,8 @@ public final class SceneRenderer {
             return opacity > 0 && width > 0 ? rect.enclosingPixels : none
         case .text(let t):
             guard t.opacity > 0, t.pixelSize > 0, let text = texts(t) else { return none }
-            return text.inkBounds(t.text, pixelSize: t.pixelSize, center: t.center).intersection(t.clip.enclosingPixels)
+            let center = Self.center(of: t, width: text.line(t.text, pixelSize: t.pixelSize).width)
+            return text.inkBounds(t.text, pixelSize: t.pixelSize, center: center).intersection(t.clip.enclosingPixels)
         case .icon(let icon, let size, let center, _, let opacity, let phase, let mirrored):
             guard opacity > 0,
                 let (mask, x, y) = icons.mask(icon, size: size, center: center, phase: phase, mirrored: mirrored)

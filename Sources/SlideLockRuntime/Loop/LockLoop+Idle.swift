@@ -67,6 +67,7 @@ extension LockLoop {
     func frameVisual(at t: Double) -> ControlVisual {
         var v = session.visual(at: t)
         v.brightness = idle?.drawBrightness ?? 1
+        v.clock = clock?.text
         return v
     }
 }

@@ -52,6 +52,8 @@ public final class LockLoop {
     public var idle: IdleControl?
     /// DRM hotplug notices (nil: the outputs found at start are all there is).
     public var hotplug: HotplugSource?
+    /// The clock above the track (nil: never one).
+    public var clock: ClockFace?
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
@@ -101,11 +103,14 @@ public final class LockLoop {
         let start = waiter.now()
         // No touch counts before the lock is on screen (`reportReadyOnce` shows it).
         apply(session.handle(.hidden(.startup, time: start)), now: start)
+        updateClock(ready: [], now: start)
         for view in views { try view.prepare(session.visual(at: start)) }
         logFontWarnings()
         var lastState = session.state
         onState(lastState)
+        var ready: Set<Int32> = []
         while true {
+            updateClock(ready: ready, now: waiter.now())
             try drawWhereNeeded(now: waiter.now())
             reportReadyOnce()
             if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
@@ -113,8 +118,8 @@ public final class LockLoop {
             descriptors +=
                 (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
                 + (hotplug.map { [$0.fd] } ?? [])
-            descriptors += keyboards?.pollDescriptors ?? []
-            let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
+            descriptors += (keyboards?.pollDescriptors ?? []) + (clock?.source?.pollDescriptors ?? [])
+            ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
             if let fd = display.eventDescriptor, ready.contains(fd) { try display.handleEvents() }
@@ -244,6 +249,7 @@ public final class LockLoop {
         consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
         consider(away?.nextTry)
+        consider(clock?.source?.nextDeadline(now: now))
         return deadline
     }
 }

@@ -64,6 +64,7 @@ public enum LockScreen {
         loop.trace = trace
         loop.keyboards = keyboards
         loop.hotplug = hotplug
+        loop.clock = ClockFace.wall()
         loop.idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
