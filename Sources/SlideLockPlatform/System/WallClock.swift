@@ -21,7 +21,7 @@ public final class WallClock {
         }
         self.timeFormat = timeFormat
         self.dateFormat = dateFormat
-        do { try arm() } catch {
+        do throws(SystemError) { try arm() } catch {
             close(fd)
             throw error
         }
@@ -34,13 +34,15 @@ public final class WallClock {
     public func take() throws(SystemError) -> Bool {
         var expirations: UInt64 = 0
         var due = false
-        do {
+        do throws(SystemError) {
             let n = try systemCall("read timerfd") { read(fd, &expirations, MemoryLayout<UInt64>.size) }
             due = n == MemoryLayout<UInt64>.size && expirations > 0
-        } catch  where error.errno == ECANCELED {
-            due = true // the wall clock was set: what the screen says may be hours off
-        } catch  where error.errno == EAGAIN {
-            return false // woken for something else
+        } catch {
+            switch error.errno {
+            case ECANCELED: due = true // the wall clock was set: the screen may be hours off
+            case EAGAIN: return false // woken for something else
+            default: throw error
+            }
         }
         try arm()
         return due
