@@ -55,6 +55,17 @@ import Testing
         #expect(builder.scene(v).message.text == "Fire alarm: use the stairs")
     }
 
+    /// Whoever sets the message (the config checks it, the control socket may not), the
+    /// line is one line of bounded length.
+    @Test func anyMessageIsOneBoundedLine() {
+        let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
+        var v = ControlVisual()
+        v.notice.message = "a\nb\u{0}c\r\n"
+        #expect(builder.scene(v).message.text == "a b c ")
+        v.notice.message = String(repeating: "ü", count: 100_000)
+        #expect(builder.scene(v).message.text.utf8.count == ScreenTextSettings.maximumMessageBytes)
+    }
+
     @Test func rightToLeftMessagesAreMarkedSo() {
         let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
         var v = ControlVisual()

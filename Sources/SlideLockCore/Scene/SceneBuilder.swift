@@ -116,15 +116,32 @@ public struct SceneBuilder: Sendable {
             scene.clock = line("", size: 0, box: boxes.clock, color: theme.labelColor, opacity: 0)
             scene.date = line("", size: 0, box: boxes.date, color: theme.labelColor, opacity: 0)
         }
+        let message = v.notice.message.map(SceneBuilder.oneLine)
         if v.notice.lockdown {
-            let text = v.notice.message ?? SceneBuilder.lockdownText
+            let text = message ?? SceneBuilder.lockdownText
             scene.message = line(
                 text, size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
         } else {
             scene.message = line(
-                v.notice.message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,
+                message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,
                 opacity: 0.85)
         }
+    }
+
+    /// A message as the line shows it, whoever sent it: control characters as spaces, at
+    /// most `ScreenTextSettings.maximumMessageBytes` (more would never fit, and would only
+    /// cost shaping time).
+    static func oneLine(_ text: String) -> String {
+        var line = ""
+        var bytes = 0
+        for c in text {
+            let shown: Character =
+                c.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : c
+            bytes += shown.utf8.count
+            guard bytes <= ScreenTextSettings.maximumMessageBytes else { break }
+            line.append(shown)
+        }
+        return line
     }
 
     /// What the message line says in lockdown when no message was given.
