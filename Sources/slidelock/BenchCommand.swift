@@ -164,7 +164,7 @@ enum BenchCommand {
     /// Starts `arguments` with stdout on a pipe and returns what it printed, trimmed.
     private static func runChild(_ arguments: [String]) throws -> String {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw SystemError(operation: "pipe", errno: errno) }
+        try systemCall("pipe") { pipe(&fds) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -180,13 +180,12 @@ enum BenchCommand {
         var output: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 256)
         while true {
-            let n = read(fds[0], &buffer, buffer.count)
-            if n < 0 && errno == EINTR { continue }
+            let n = (try? systemCall("read") { read(fds[0], &buffer, buffer.count) }) ?? -1
             if n <= 0 { break }
             output += buffer[0..<n]
         }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
         let text = String(decoding: output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         guard status == 0 else { throw RunError(description: "the start-up child failed (wait status \(status))") }
         return text

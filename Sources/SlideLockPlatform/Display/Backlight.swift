@@ -32,9 +32,10 @@ public final class Backlight {
         current = original
         // Opened for writing now, so missing permission is a start-up error, not a panel
         // that silently never dims.
-        let fd = open(path + "/brightness", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw .notWritable(path: path + "/brightness", reason: String(cString: strerror(errno))) }
-        close(fd)
+        let file = path + "/brightness"
+        do { close(try systemCall("open", path: file) { open(file, O_WRONLY | O_CLOEXEC) }) } catch {
+            throw .notWritable(path: file, reason: error.reason)
+        }
     }
 
     /// Sets the brightness to `fraction` (0...1) of `max_brightness`, rounded; a non-zero
@@ -60,15 +61,18 @@ public final class Backlight {
         let file = path + "/brightness"
         // A sysfs attribute takes one whole value per write(); O_TRUNC keeps a stand-in file
         // in tests holding just the last value.
-        let fd = open(file, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard fd >= 0 else { throw .notWritable(path: file, reason: String(cString: strerror(errno))) }
-        defer { close(fd) }
         let text = Array((String(value) + "\n").utf8)
-        var n: Int
-        repeat { n = text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) } } while n < 0 && errno == EINTR
-        guard n == text.count else {
-            throw .notWritable(path: file, reason: n < 0 ? String(cString: strerror(errno)) : "short write")
+        let n: Int
+        do {
+            let fd = try systemCall("open", path: file) { open(file, O_WRONLY | O_TRUNC | O_CLOEXEC) }
+            defer { close(fd) }
+            n = try systemCall("write", path: file) {
+                text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            }
+        } catch {
+            throw .notWritable(path: file, reason: error.reason)
         }
+        guard n == text.count else { throw .notWritable(path: file, reason: "short write") }
         current = value
     }
 

@@ -180,5 +180,9 @@ public func sleep(seconds: Double) {
     let seconds = min(seconds, 86_400)
     var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
     var remaining = timespec()
-    while nanosleep(&request, &remaining) == -1 && errno == EINTR { request = remaining }
+    // Interrupted, it sleeps again for what remained (nanosleep(2) wrote it to `remaining`).
+    _ = try? systemCall("nanosleep") {
+        defer { request = remaining }
+        return nanosleep(&request, &remaining)
+    }
 }

@@ -84,7 +84,8 @@ public final class DRMDisplay {
                 seconds: Double(seconds) + Double(microseconds) / 1e6, sequence: sequence,
                 readAt: MonotonicClock.now())
         }
-        try negativeErrnoCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) == 0 ? 0 : -errno }
+        // xf86drm.c: -1 when its read(2) of the event queue fails (errno set), 0 otherwise.
+        try systemCall("drmHandleEvent") { drmHandleEvent(device.fd, &context) }
         retired.removeAll { !$0.isFlipPending }
         return zip(outputs, before).compactMap { output, count in
             output.flipCount > count ? FlipCompletion(output: output, seconds: output.lastFlipSeconds ?? 0) : nil
@@ -109,10 +110,11 @@ public final class DRMDisplay {
 
     /// Handles flip events until none is pending or `seconds` passed.
     func waitForFlips(seconds: Double) {
-        let deadline = MonotonicClock.now() + seconds
-        while isFlipPending, MonotonicClock.now() < deadline {
-            var pfd = pollfd(fd: device.fd, events: Int16(POLLIN), revents: 0)
-            if poll(&pfd, 1, 50) > 0 { _ = try? handleFlipEvents() }
+        let waiter = PollWaiter()
+        let deadline = waiter.now() + seconds
+        while isFlipPending, waiter.now() < deadline {
+            let ready = (try? waiter.wait(for: [device.fd], until: waiter.now() + 0.05)) ?? []
+            if !ready.isEmpty { _ = try? handleFlipEvents() }
         }
     }
 

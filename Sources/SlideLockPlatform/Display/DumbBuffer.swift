@@ -38,11 +38,10 @@ final class DumbBuffer {
             var offset: UInt64 = 0
             try negativeErrnoCall("drmModeMapDumbBuffer") { drmModeMapDumbBuffer(fd, handle, &offset) }
             // The offset is a fake one the kernel hands out for mmap on the DRM fd.
-            let address = mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
-            guard let address, address != MAP_FAILED else {
-                throw SystemError(operation: "mmap dumb buffer", errno: errno)
+            mapped = try systemPointerCall("mmap dumb buffer") {
+                mmap(nil, Int(size), PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+                    .flatMap { $0 == MAP_FAILED ? nil : $0 }
             }
-            mapped = address
             let handles: [UInt32] = [handle, 0, 0, 0]
             let pitches: [UInt32] = [pitch, 0, 0, 0]
             let offsets: [UInt32] = [0, 0, 0, 0]

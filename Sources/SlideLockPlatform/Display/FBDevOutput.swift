@@ -37,17 +37,19 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
     private var isClosed = false
 
     public init(path: String = "/dev/fb0", switchVT: Bool = true) throws {
-        let fd = open(path, O_RDWR | O_CLOEXEC)
-        guard fd >= 0 else {
-            if errno == EACCES { throw DisplayError.permissionDenied(path: path) }
-            throw SystemError(operation: "open \(path)", errno: errno)
+        let fd: Int32
+        do { fd = try systemCall("open \(path)") { open(path, O_RDWR | O_CLOEXEC) } } catch {
+            if error.errno == EACCES { throw DisplayError.permissionDenied(path: path) }
+            throw error
         }
         var variable = fb_var_screeninfo()
         var fixed = fb_fix_screeninfo()
-        guard slidelock_fb_get_var(fd, &variable) == 0, slidelock_fb_get_fix(fd, &fixed) == 0 else {
-            let e = errno
+        do {
+            try systemCall("FBIOGET_VSCREENINFO \(path)") { slidelock_fb_get_var(fd, &variable) }
+            try systemCall("FBIOGET_VSCREENINFO \(path)") { slidelock_fb_get_fix(fd, &fixed) }
+        } catch {
             Glibc.close(fd)
-            throw SystemError(operation: "FBIOGET_VSCREENINFO \(path)", errno: e)
+            throw error
         }
         let bpp = Int(variable.bits_per_pixel)
         func channel(_ field: fb_bitfield) -> FramebufferLayout.Channel {
@@ -70,10 +72,14 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         let length = Int(fixed.smem_len)
         let pages = Int(variable.yres_virtual) / Int(variable.yres)
         let lineLength = Int(fixed.line_length)
-        guard let mapped = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
-            let e = errno
+        let mapped: UnsafeMutableRawPointer
+        do {
+            mapped = try systemPointerCall("mmap \(path)") {
+                mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0).flatMap { $0 == MAP_FAILED ? nil : $0 }
+            }
+        } catch {
             Glibc.close(fd)
-            throw SystemError(operation: "mmap \(path)", errno: e)
+            throw error
         }
         self.fd = fd
         name = path
@@ -118,9 +124,7 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
         previousDamage = clipped
         if isDoubleBuffered {
             current.yoffset = UInt32(page * height)
-            if slidelock_fb_pan(fd, &current) != 0 {
-                throw SystemError(operation: "FBIOPAN_DISPLAY \(name)", errno: errno)
-            }
+            try systemCall("FBIOPAN_DISPLAY \(name)") { slidelock_fb_pan(fd, &current) }
             backPage = 1 - page
         }
         let now = MonotonicClock.now()
@@ -146,15 +150,11 @@ public final class FBDevOutput: PanelOutput, PanelDisplay {
     /// Powers the panel down for an idle blank (FBIOBLANK); drivers without blanking
     /// answer EINVAL and keep showing the frame, which the caller can only log.
     public func blank() throws {
-        if slidelock_fb_blank(fd, Int32(FB_BLANK_POWERDOWN)) != 0 {
-            throw SystemError(operation: "FBIOBLANK \(name)", errno: errno)
-        }
+        try systemCall("FBIOBLANK \(name)") { slidelock_fb_blank(fd, Int32(FB_BLANK_POWERDOWN)) }
     }
 
     public func unblank() throws {
-        if slidelock_fb_blank(fd, Int32(FB_BLANK_UNBLANK)) != 0 {
-            throw SystemError(operation: "FBIOBLANK \(name)", errno: errno)
-        }
+        try systemCall("FBIOBLANK \(name)") { slidelock_fb_blank(fd, Int32(FB_BLANK_UNBLANK)) }
     }
 
     /// Puts the original screen mode and page back and clears our frame (fbcon redraws

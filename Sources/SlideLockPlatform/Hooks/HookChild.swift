@@ -48,17 +48,14 @@ final class HookChild {
     func reap() -> ExitStatus? {
         if reaped { return ExitStatus() }
         var status: Int32 = 0
-        while true {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == 0 { return nil }
-            if result == -1 && errno == EINTR { continue }
-            reaped = true
-            // ECHILD: SIGCHLD set to SIG_IGN makes the kernel reap children itself (wait(2)).
-            if result == -1 { return ExitStatus() }
-            if slidelock_wifexited(status) != 0 { return ExitStatus(exitCode: slidelock_wexitstatus(status)) }
-            if slidelock_wifsignaled(status) != 0 { return ExitStatus(signal: slidelock_wtermsig(status)) }
-            return ExitStatus()
-        }
+        // ECHILD: SIGCHLD set to SIG_IGN makes the kernel reap children itself (wait(2)).
+        let result = (try? systemCall("waitpid") { waitpid(pid, &status, WNOHANG) }) ?? -1
+        if result == 0 { return nil }
+        reaped = true
+        if result == -1 { return ExitStatus() }
+        if slidelock_wifexited(status) != 0 { return ExitStatus(exitCode: slidelock_wexitstatus(status)) }
+        if slidelock_wifsignaled(status) != 0 { return ExitStatus(signal: slidelock_wtermsig(status)) }
+        return ExitStatus()
     }
 
     /// Sends `signal` to the child's process group (its pid: it ran setsid). ESRCH, a group
@@ -89,13 +86,22 @@ final class HookChild {
         var buffer = [UInt8](repeating: 0, count: 4096)
         // At most 64 KiB per call, so a hook flooding its output cannot starve the loop.
         for _ in 0..<16 {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            let count: Int
+            let drained: Bool
+            do {
+                count = try systemCall("read") {
+                    buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                }
+                drained = false
+            } catch {
+                count = -1
+                drained = error.errno == EAGAIN || error.errno == EWOULDBLOCK
+            }
             if count > 0 {
                 lines += splitter.append(buffer[0..<count])
                 continue
             }
-            if count < 0 && errno == EINTR { continue }
-            if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) || final {
+            if count == 0 || !drained || final {
                 // End of file (every writer closed it), a read error, or the child is gone.
                 lines += splitter.finish()
                 close(fd)
@@ -119,7 +125,7 @@ final class HookChild {
         guard !reaped else { return }
         signalGroup(SIGKILL)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        _ = try? systemCall("waitpid") { waitpid(pid, &status, 0) }
         reaped = true
     }
 }

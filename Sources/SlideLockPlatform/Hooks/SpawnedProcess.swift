@@ -19,9 +19,13 @@ struct SpawnedProcess {
         guard !arguments.isEmpty else { throw .emptyCommand }
         // A copy numbered above 3, so that placing it on 3 below never clobbers a descriptor
         // another file action still needs (nor is a no-op dup2 that keeps close-on-exec).
-        let programCopy = fcntl(program.descriptor, F_DUPFD_CLOEXEC, 10)
-        guard programCopy >= 0 else {
-            throw .system(SystemError(operation: "fcntl F_DUPFD_CLOEXEC", errno: errno, path: program.name))
+        let programCopy: Int32
+        do {
+            programCopy = try systemCall("fcntl F_DUPFD_CLOEXEC", path: program.name) {
+                fcntl(program.descriptor, F_DUPFD_CLOEXEC, 10)
+            }
+        } catch {
+            throw .system(error)
         }
         defer { close(programCopy) }
         let out = try makePipe("stdout")

@@ -68,10 +68,14 @@ public final class EvdevDevice {
         var inputs: [Input] = []
         var ev = input_event()
         while true {
-            let rc = libevdev_next_event(dev, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &ev)
-            if rc == -EAGAIN { return (inputs, nil) }
-            if rc == -EINTR { continue }
-            if rc < 0 { return (inputs, SystemError(operation: "read \(path)", errno: -rc)) }
+            let rc: Int32
+            do {
+                rc = try negativeErrnoCall("read \(path)") {
+                    libevdev_next_event(dev, LIBEVDEV_READ_FLAG_NORMAL.rawValue, &ev)
+                }
+            } catch {
+                return (inputs, error.errno == EAGAIN ? nil : error)
+            }
             if rc == LIBEVDEV_READ_STATUS_SYNC.rawValue {
                 // SYN_DROPPED: the kernel's per-client buffer overflowed. libevdev has
                 // re-read the device state (EVIOCGABS, EVIOCGMTSLOTS, EVIOCGKEY) and queued

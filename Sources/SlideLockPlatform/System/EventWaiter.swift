@@ -8,12 +8,13 @@ public protocol EventWaiter: AnyObject {
     func now() -> Double
     /// The descriptors among `descriptors` that are readable (or hung up) when the wait
     /// ends: at the first readable one, at `deadline` (nil: no deadline), or at a signal.
-    /// Negative descriptors are ignored. An empty result is a timeout or an interruption.
+    /// Negative descriptors are ignored. An empty result is a timeout.
     func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32>
 }
 
-/// `poll(2)` on the real clock: the one place that turns deadlines into timeouts and
-/// swallows `EINTR` (a stopped-and-continued process, or a signal with a handler).
+/// `poll(2)` on the real clock: the one place that turns deadlines into timeouts. An
+/// interrupted poll (a stopped-and-continued process) is repeated by `systemCall` with the
+/// time left to the same deadline.
 public final class PollWaiter: EventWaiter {
     public init() {}
 
@@ -22,11 +23,8 @@ public final class PollWaiter: EventWaiter {
     public func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32> {
         // poll(2) skips negative fds, so callers may pass -1 for "nothing to watch here".
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let timeout = PollWaiter.timeoutMilliseconds(until: deadline, now: now())
-        let count = poll(&fds, nfds_t(fds.count), timeout)
-        if count < 0 {
-            if errno == EINTR { return [] }
-            throw SystemError(operation: "poll", errno: errno)
+        try systemCall("poll") {
+            poll(&fds, nfds_t(fds.count), PollWaiter.timeoutMilliseconds(until: deadline, now: now()))
         }
         return Set(fds.filter { $0.fd >= 0 && $0.revents != 0 }.map(\.fd))
     }

@@ -18,11 +18,10 @@ public enum FileIO {
         -> [UInt8]
     {
         try checkPath(path, operation: "read")
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        let fd = try systemCall("open", path: path) { open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw SystemError(operation: "fstat", errno: errno, path: path) }
+        try systemCall("fstat", path: path) { fstat(fd, &st) }
         let type = st.st_mode & S_IFMT
         let stream = type == S_IFIFO || type == S_IFCHR || type == S_IFSOCK
         guard type == S_IFREG || (allowStream && stream) else {
@@ -47,10 +46,8 @@ public enum FileIO {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(operation: "read", errno: errno, path: path)
+            let n = try systemCall("read", path: path) {
+                chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
             }
             if n == 0 { return data }
             guard data.count + n <= limit else { throw tooLarge(path, limit) }
@@ -136,9 +133,10 @@ public enum FileIO {
 
     /// Names in `directory` (no `.`/`..`), sorted; empty when it does not exist.
     public static func list(_ directory: String) throws(SystemError) -> [String] {
-        guard let dir = opendir(directory) else {
-            if errno == ENOENT { return [] }
-            throw SystemError(operation: "opendir", errno: errno, path: directory)
+        let dir: OpaquePointer
+        do { dir = try systemPointerCall("opendir", path: directory) { opendir(directory) } } catch {
+            if error.errno == ENOENT { return [] }
+            throw error
         }
         defer { closedir(dir) }
         var names: [String] = []

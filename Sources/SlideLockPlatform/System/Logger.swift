@@ -49,8 +49,10 @@ public struct Logger: Sendable {
             bytes.withUnsafeBytes { buffer in
                 var offset = 0
                 while offset < buffer.count {
-                    let written = write(2, buffer.baseAddress! + offset, buffer.count - offset)
-                    if written < 0 { if errno == EINTR { continue } else { return } }
+                    let written = try? systemCall("write") {
+                        write(2, buffer.baseAddress! + offset, buffer.count - offset)
+                    }
+                    guard let written else { return }
                     offset += written
                 }
             }

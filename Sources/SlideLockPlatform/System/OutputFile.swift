@@ -35,13 +35,13 @@ public final class OutputFile {
         try FileIO.checkPath(path, operation: "open")
         self.path = path
         let (walk, name) = try Self.parent(of: path)
-        let created = openat(walk.top.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
-        if created >= 0 {
-            descriptor = created
-            return
+        do {
+            descriptor = try systemCall("open", path: path) {
+                openat(walk.top.fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o644)
+            }
+        } catch let error where error.errno == EEXIST {
+            descriptor = try Self.openExisting(name, in: walk.top.fd, path: path)
         }
-        guard errno == EEXIST else { throw SystemError(operation: "open", errno: errno, path: path) }
-        descriptor = try Self.openExisting(name, in: walk.top.fd, path: path)
     }
 
     /// The directory `path` names a file in, walked and checked, and the file's name.
@@ -94,10 +94,8 @@ public final class OutputFile {
     public func write(_ bytes: [UInt8]) throws(SystemError) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(operation: "write", errno: errno, path: path)
+            let n = try systemCall("write", path: path) {
+                bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
             }
             offset += n
         }
@@ -112,23 +110,24 @@ public final class OutputFile {
     /// (SLIDELOCK_O_PATH: a device or FIFO is never opened for writing), then opened and
     /// truncated only when it is the same regular file.
     private static func openExisting(_ name: String, in directory: Int32, path: String) throws(SystemError) -> Int32 {
-        let probe = openat(directory, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
-        guard probe >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        let probe = try systemCall("open", path: path) {
+            openat(directory, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
+        }
         defer { close(probe) }
         var info = stat()
-        guard fstat(probe, &info) == 0 else { throw SystemError(operation: "fstat", errno: errno, path: path) }
+        try systemCall("fstat", path: path) { fstat(probe, &info) }
         try refuse(info, descriptor: probe, path: path)
-        let fd = openat(directory, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        let fd = try systemCall("open", path: path) {
+            openat(directory, name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        }
         var opened = stat()
         guard fstat(fd, &opened) == 0, opened.st_dev == info.st_dev, opened.st_ino == info.st_ino else {
             close(fd)
             throw SystemError(operation: "open", errno: EAGAIN, path: path, detail: "replaced while being opened")
         }
-        guard ftruncate(fd, 0) == 0 else {
-            let code = errno
+        do { try systemCall("ftruncate", path: path) { ftruncate(fd, 0) } } catch {
             close(fd)
-            throw SystemError(operation: "ftruncate", errno: code, path: path)
+            throw error
         }
         return fd
     }
@@ -144,7 +143,7 @@ public final class OutputFile {
         // Another name for the same inode could be anything of ours (a hard link to a config).
         guard info.st_nlink == 1 else { throw no("has \(info.st_nlink) hard links, refusing to overwrite it") }
         var fs = statfs()
-        guard fstatfs(descriptor, &fs) == 0 else { throw SystemError(operation: "fstatfs", errno: errno, path: path) }
+        try systemCall("fstatfs", path: path) { fstatfs(descriptor, &fs) }
         guard !pseudoFilesystems.contains(Int(fs.f_type)) else {
             throw no("a kernel interface file (/proc, /sys), refusing to write it")
         }

@@ -36,8 +36,7 @@ final class PathWalk {
             throw TrustError(
                 path: request, culprit: request, problem: "the path contains a NUL character", errno: EINVAL)
         }
-        let fd = Glibc.open("/", SLIDELOCK_O_PATH | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw failure("/", errno: errno) }
+        let fd = try Self.call("/", request: request) { Glibc.open("/", SLIDELOCK_O_PATH | O_DIRECTORY | O_CLOEXEC) }
         stack = [(fd, "/")]
         try check(fd, shown: "/")
     }
@@ -62,7 +61,7 @@ final class PathWalk {
         var text = request
         if !text.hasPrefix("/") {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            guard getcwd(&buffer, buffer.count) != nil else { throw failure(".", errno: errno) }
+            _ = try pointerCall(".") { getcwd(&buffer, buffer.count) }
             text = buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) } + "/" + text
         }
         return text.split(separator: "/").map(String.init)
@@ -82,19 +81,11 @@ final class PathWalk {
             }
             let parent = stack[stack.count - 1]
             let shown = parent.path == "/" ? "/" + name : parent.path + "/" + name
-            var fd = openat(parent.fd, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
-            if fd < 0, errno == ENOENT, creating {
-                guard mkdirat(parent.fd, name, 0o755) == 0 || errno == EEXIST else {
-                    throw failure(shown, errno: errno)
-                }
-                fd = openat(parent.fd, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC)
-            }
-            guard fd >= 0 else { throw failure(shown, errno: errno) }
+            let fd = try open(name, in: parent.fd, shown: shown, creating: creating)
             var info = stat()
-            guard fstat(fd, &info) == 0 else {
-                let code = errno
+            do { try call(shown) { fstat(fd, &info) } } catch {
                 close(fd)
-                throw failure(shown, errno: code)
+                throw error
             }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
@@ -118,6 +109,22 @@ final class PathWalk {
         return nil
     }
 
+    /// `name` in the directory `parent` (SLIDELOCK_O_PATH, not followed); `creating`: made a
+    /// directory first when missing (one another process made meanwhile is fine).
+    private func open(_ name: String, in parent: Int32, shown: String, creating: Bool) throws(TrustError) -> Int32 {
+        do {
+            return try systemCall(shown) { openat(parent, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC) }
+        } catch {
+            guard creating && error.errno == ENOENT else { throw failure(shown, errno: error.errno) }
+        }
+        do {
+            try systemCall(shown) { mkdirat(parent, name, 0o755) }
+        } catch {
+            guard error.errno == EEXIST else { throw failure(shown, errno: error.errno) }
+        }
+        return try call(shown) { openat(parent, name, SLIDELOCK_O_PATH | O_NOFOLLOW | O_CLOEXEC) }
+    }
+
     /// The target of the symlink `fd` (opened SLIDELOCK_O_PATH|O_NOFOLLOW), once the policy trusts it.
     private func follow(_ fd: Int32, info: stat, shown: String) throws(TrustError) -> String {
         links += 1
@@ -129,15 +136,15 @@ final class PathWalk {
         }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         // readlinkat(2) with an empty name reads the link the SLIDELOCK_O_PATH descriptor refers to.
-        let count = readlinkat(fd, "", &buffer, buffer.count - 1)
-        guard count > 0 else { throw failure(shown, errno: count < 0 ? errno : ENOENT) }
+        let count = try call(shown) { readlinkat(fd, "", &buffer, buffer.count - 1) }
+        guard count > 0 else { throw failure(shown, errno: ENOENT) }
         return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Refuses `fd` (a directory or the file) when the policy does not trust it.
     func check(_ fd: Int32, shown: String) throws(TrustError) {
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(shown, errno: errno) }
+        try call(shown) { fstat(fd, &info) }
         try check(info, shown: shown)
     }
 
@@ -151,6 +158,29 @@ final class PathWalk {
     var top: (fd: Int32, path: String) { stack[stack.count - 1] }
 
     func failure(_ shown: String, errno code: Int32) -> TrustError {
+        Self.failure(shown, request: request, errno: code)
+    }
+
+    static func failure(_ shown: String, request: String, errno code: Int32) -> TrustError {
         TrustError(path: request, culprit: shown, problem: String(cString: strerror(code)), errno: code)
+    }
+
+    /// A -1 + errno call (`systemCall`) whose failure is the refusal of `shown`.
+    @discardableResult
+    func call<Result: FixedWidthInteger & SignedInteger>(_ shown: String, _ body: () -> Result) throws(TrustError)
+        -> Result
+    {
+        try Self.call(shown, request: request, body)
+    }
+
+    /// `getcwd` and the like: nil + errno.
+    func pointerCall<Value>(_ shown: String, _ body: () -> Value?) throws(TrustError) -> Value {
+        do { return try systemPointerCall(shown, body) } catch { throw failure(shown, errno: error.errno) }
+    }
+
+    static func call<Result: FixedWidthInteger & SignedInteger>(
+        _ shown: String, request: String, _ body: () -> Result
+    ) throws(TrustError) -> Result {
+        do { return try systemCall(shown, body) } catch { throw failure(shown, request: request, errno: error.errno) }
     }
 }

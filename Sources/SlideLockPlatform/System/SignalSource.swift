@@ -11,17 +11,18 @@ public final class SignalSource {
     /// Blocks `signals` for the process (a blocked signal stays pending for the signalfd
     /// instead of running its default action) and opens the descriptor.
     public init(_ signals: [Int32]) throws {
-        sigemptyset(&mask)
-        for s in signals { sigaddset(&mask, s) }
+        var set = sigset_t()
+        sigemptyset(&set)
+        for s in signals { sigaddset(&set, s) }
+        mask = set
         // Blocked before the fd exists, so none can slip through with its default action.
-        sigprocmask(SIG_BLOCK, &mask, nil)
-        let fd = signalfd(-1, &mask, Int32(SFD_CLOEXEC | SFD_NONBLOCK))
-        guard fd >= 0 else {
-            let e = errno
-            sigprocmask(SIG_UNBLOCK, &mask, nil)
-            throw SystemError(operation: "signalfd", errno: e)
+        sigprocmask(SIG_BLOCK, &set, nil)
+        do {
+            fd = try systemCall("signalfd") { signalfd(-1, &set, Int32(SFD_CLOEXEC | SFD_NONBLOCK)) }
+        } catch {
+            sigprocmask(SIG_UNBLOCK, &set, nil)
+            throw error
         }
-        self.fd = fd
     }
 
     deinit {

@@ -29,10 +29,11 @@ public struct SystemError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// Runs a call that reports failure as `-1` with `errno` set (syscalls, `drmGetCap`,
 /// `drmModeSetCrtc`, `drmModePageFlip`), retrying it when a signal interrupted it (`EINTR`).
-/// Returns the call's non-negative result.
+/// Returns the call's non-negative result. The one place besides `negativeErrnoCall` and
+/// `systemPointerCall` that reads `errno`: every other file goes through these three.
 @discardableResult
 public func systemCall<Result: FixedWidthInteger & SignedInteger>(
-    _ operation: @autoclosure () -> String, _ call: () -> Result
+    _ operation: @autoclosure () -> String, path: String? = nil, _ call: () -> Result
 ) throws(SystemError) -> Result {
     while true {
         let result = call()
@@ -40,7 +41,19 @@ public func systemCall<Result: FixedWidthInteger & SignedInteger>(
         let code = errno
         // EINTR only means a signal arrived before the call did anything: repeat it (SA_RESTART
         // does not cover every ioctl, and libdrm's drmIoctl retries only EINTR/EAGAIN itself).
-        if code != EINTR { throw SystemError(operation: operation(), errno: code) }
+        if code != EINTR { throw SystemError(operation: operation(), errno: code, path: path) }
+    }
+}
+
+/// Runs a call that returns nil with `errno` set on failure (`opendir`, `getcwd`, `fdopendir`;
+/// `mmap` when the closure turns `MAP_FAILED` into nil), retrying it on `EINTR`.
+public func systemPointerCall<Value>(
+    _ operation: @autoclosure () -> String, path: String? = nil, _ call: () -> Value?
+) throws(SystemError) -> Value {
+    while true {
+        if let value = call() { return value }
+        let code = errno
+        if code != EINTR { throw SystemError(operation: operation(), errno: code, path: path) }
     }
 }
 
@@ -49,12 +62,12 @@ public func systemCall<Result: FixedWidthInteger & SignedInteger>(
 /// libevdev). Retries on `-EINTR` like `systemCall`. Returns the non-negative result.
 @discardableResult
 public func negativeErrnoCall<Result: FixedWidthInteger & SignedInteger>(
-    _ operation: @autoclosure () -> String, _ call: () -> Result
+    _ operation: @autoclosure () -> String, path: String? = nil, _ call: () -> Result
 ) throws(SystemError) -> Result {
     while true {
         let result = call()
         if result >= 0 { return result }
         if result == 0 - Result(EINTR) { continue }
-        throw SystemError(operation: operation(), errno: Int32(truncatingIfNeeded: 0 - result))
+        throw SystemError(operation: operation(), errno: Int32(truncatingIfNeeded: 0 - result), path: path)
     }
 }

@@ -55,23 +55,25 @@ public final class TerminalLockout {
                 var raw = current
                 raw.c_lflag &= ~tcflag_t(ISIG | ICANON | ECHO | IEXTEN)
                 raw.c_iflag &= ~tcflag_t(IXON)
-                if tcsetattr(fd, TCSANOW, &raw) == 0 {
+                do {
+                    try systemCall("tcsetattr stdin") { tcsetattr(fd, TCSANOW, &raw) }
                     savedTermios = current
-                } else {
-                    log.append(
-                        "keyboard: \(SystemError(operation: "tcsetattr stdin", errno: errno)): Ctrl+C may still signal")
+                } catch {
+                    log.append("keyboard: \(error): Ctrl+C may still signal")
                 }
             }
         }
-        if ioctl(fd, Self.kdSetKeyboardMode, Self.keyboardOff) == 0 {
+        do {
+            try systemCall("KDSKBMODE K_OFF") { ioctl(fd, Self.kdSetKeyboardMode, Self.keyboardOff) }
             savedKeyboardMode = mode
-        } else {
-            log.append("keyboard: \(SystemError(operation: "KDSKBMODE K_OFF", errno: errno)): the VT still reads keys")
+        } catch {
+            log.append("keyboard: \(error): the VT still reads keys")
         }
-        if ioctl(fd, Self.vtLockSwitch) == 0 {
+        do {
+            try systemCall("VT_LOCKSWITCH") { ioctl(fd, Self.vtLockSwitch) }
             switchLocked = true
-        } else {
-            log.append("keyboard: \(SystemError(operation: "VT_LOCKSWITCH", errno: errno)): VT switching not locked")
+        } catch {
+            log.append("keyboard: \(error): VT switching not locked")
         }
         let parts = [
             savedTermios != nil ? "no signal keys" : nil, savedKeyboardMode != nil ? "keyboard off" : nil,

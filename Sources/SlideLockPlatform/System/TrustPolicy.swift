@@ -77,22 +77,22 @@ public struct TrustError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The errno behind it, or 0 for a failed check.
     public var errno: Int32
 
-    public init(path: String, culprit: String, problem: String, errno: Int32 = 0) {
+    public init(path: String, culprit: String, problem: String, errno code: Int32 = 0) {
         self.path = path
         self.culprit = culprit
         self.problem = problem
-        self.errno = errno
+        self.errno = code
     }
 
     /// True when the file (or a directory on its way) does not exist.
-    public var isMissing: Bool { errno == ENOENT }
+    public var isMissing: Bool { self.errno == ENOENT }
 
     /// `problem`, with the culprit first when it is not the file itself: `/x is writable by
     /// others ...` for a check, `/x: Permission denied` for a failed call; a missing file is
     /// just missing.
     public var reason: String {
         if culprit == path || isMissing { return problem }
-        return errno == 0 ? "\(culprit) \(problem)" : "\(culprit): \(problem)"
+        return self.errno == 0 ? "\(culprit) \(problem)" : "\(culprit): \(problem)"
     }
 
     /// `/etc/slidelock/conf.d/x.conf: /etc/slidelock/conf.d is writable by others (mode 0777): not trusted when running as root`

@@ -27,10 +27,8 @@ public final class TrustedFile {
         var data: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(data.count)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw SystemError(operation: "read", errno: errno, path: path)
+            let n = try systemCall("read", path: path) {
+                chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, off_t(data.count)) }
             }
             if n == 0 { return data }
             // The file may have grown since it was opened.
@@ -49,8 +47,8 @@ public final class TrustedFile {
     public func map(limit: Int) throws(SystemError) -> MappedFile {
         if size > limit { throw FileIO.tooLarge(path, limit) }
         guard size > 0 else { throw SystemError(operation: "mmap", errno: EINVAL, path: path, detail: "empty file") }
-        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
-            throw SystemError(operation: "mmap", errno: errno, path: path)
+        let base = try systemPointerCall("mmap", path: path) {
+            mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0).flatMap { $0 == MAP_FAILED ? nil : $0 }
         }
         return MappedFile(base: UnsafeRawPointer(base), count: size, path: path)
     }

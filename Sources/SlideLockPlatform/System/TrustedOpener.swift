@@ -45,8 +45,9 @@ public enum TrustedOpener {
                 errno: EINVAL)
         }
         try walk.check(entry.info, shown: entry.shown)
-        let fd = openat(walk.top.fd, entry.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw walk.failure(entry.shown, errno: errno) }
+        let fd = try walk.call(entry.shown) {
+            openat(walk.top.fd, entry.name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        }
         var info = stat()
         guard fstat(fd, &info) == 0, info.st_dev == entry.info.st_dev, info.st_ino == entry.info.st_ino else {
             close(fd)
@@ -79,11 +80,11 @@ public final class TrustedDirectory {
     /// error naming it (bytes as `\xNN`): a String cannot hold it, so it could not be
     /// opened again by name, and a file root put there must not be skipped unseen.
     public func names() throws(TrustError) -> [String] {
-        let fd = openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0, let dir = fdopendir(fd) else {
-            let code = errno
-            if fd >= 0 { close(fd) }
-            throw walk.failure(walk.top.path, errno: code)
+        let fd = try walk.call(walk.top.path) { openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let dir: OpaquePointer
+        do { dir = try walk.pointerCall(walk.top.path) { fdopendir(fd) } } catch {
+            close(fd)
+            throw error
         }
         defer { closedir(dir) }
         var names: [String] = []

@@ -20,15 +20,17 @@ public final class UeventMonitor {
         var address = sockaddr_nl()
         address.nl_family = sa_family_t(AF_NETLINK)
         address.nl_groups = 1
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size))
+        do {
+            try systemCall("bind NETLINK_KOBJECT_UEVENT") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_nl>.size))
+                    }
+                }
             }
-        }
-        guard bound == 0 else {
-            let e = errno
+        } catch {
             Glibc.close(fd)
-            throw SystemError(operation: "bind NETLINK_KOBJECT_UEVENT", errno: e)
+            throw error
         }
         self.fd = fd
     }
@@ -43,21 +45,23 @@ public final class UeventMonitor {
         while true {
             var sender = sockaddr_nl()
             var length = socklen_t(MemoryLayout<sockaddr_nl>.size)
-            let n = buffer.withUnsafeMutableBytes { raw in
-                withUnsafeMutablePointer(to: &sender) {
-                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                        recvfrom(fd, raw.baseAddress, raw.count, 0, $0, &length)
+            let n: Int
+            do {
+                n = try systemCall("recvfrom") {
+                    buffer.withUnsafeMutableBytes { raw in
+                        withUnsafeMutablePointer(to: &sender) {
+                            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                                recvfrom(fd, raw.baseAddress, raw.count, 0, $0, &length)
+                            }
+                        }
                     }
                 }
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                // ENOBUFS: the socket overflowed and events were lost; one of them may have
-                // been a hotplug, so `takeDRMHotplug` answers yes once.
-                if errno == ENOBUFS {
-                    lostEvents = true
-                    continue
-                }
+            } catch let error where error.errno == ENOBUFS {
+                // The socket overflowed and events were lost; one of them may have been a
+                // hotplug, so `takeDRMHotplug` answers yes once.
+                lostEvents = true
+                continue
+            } catch {
                 return events // EAGAIN: drained
             }
             if n == 0 { return events }
