@@ -22,7 +22,8 @@ public final class KeyboardLockout {
     private var retrying: [String: Double] = [:]
     /// Per keyboard: key presses dropped since the last log line, and when that was.
     private var pressed: [String: (count: Int, loggedAt: Double)] = [:]
-    private var inotify: Int32 = -1
+    /// Nil when inotify itself failed (hot-plugged keyboards are then not taken).
+    private var watcher: DirectoryWatcher?
     private var terminal: TerminalLockout?
     private let directory: String
     private let leaving: (InputCapabilities) -> Bool
@@ -47,11 +48,12 @@ public final class KeyboardLockout {
             self.terminal = terminal
         }
         // Watch before scanning, so a keyboard plugged in between is not missed.
-        inotify = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-        if inotify < 0 || inotify_add_watch(inotify, directory, UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)) < 0 {
-            log.append(
-                "keyboard: cannot watch \(directory) for hot-plugged keyboards: \(SystemError(operation: "inotify", errno: errno))"
-            )
+        do {
+            let watcher = try DirectoryWatcher(directory)
+            if let failure = watcher.failure { log.append(Self.cannotWatch(directory, failure)) }
+            self.watcher = watcher
+        } catch {
+            log.append(Self.cannotWatch(directory, SystemError(operation: "inotify", errno: error.errno)))
         }
         let now = MonotonicClock.now()
         for path in FileIO.numberedEntries(directory, prefix: "event") { consider(path, now: now) }
@@ -60,7 +62,7 @@ public final class KeyboardLockout {
     deinit { close() }
 
     /// The inotify descriptor and every grabbed keyboard. Changes on hotplug: re-read each loop.
-    public var pollDescriptors: [Int32] { (inotify >= 0 ? [inotify] : []) + keyboards.map(\.fd) }
+    public var pollDescriptors: [Int32] { (watcher.map { [$0.descriptor] } ?? []) + keyboards.map(\.fd) }
 
     /// The grabbed keyboards' paths.
     public var grabbed: [String] { keyboards.map(\.path) }
@@ -105,8 +107,7 @@ public final class KeyboardLockout {
         keyboards.removeAll()
         terminal?.restore()
         terminal = nil
-        if inotify >= 0 { Glibc.close(inotify) }
-        inotify = -1
+        watcher = nil
     }
 
     // MARK: - Devices
@@ -158,39 +159,24 @@ public final class KeyboardLockout {
     }
 
     private func drainHotplug(now: Double) {
-        guard inotify >= 0 else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
-            var offset = 0
-            // struct inotify_event { int wd; uint32_t mask, cookie, len; char name[len]; }
-            while offset + 16 <= n {
-                let (mask, length) = buffer.withUnsafeBytes { raw in
-                    (
-                        raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
-                        Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-                    )
+        for (name, change) in watcher?.changes() ?? [] where name.hasPrefix("event") {
+            let path = directory + "/" + name
+            if change == .deleted {
+                skipped.remove(path)
+                retrying[path] = nil
+                if let index = keyboards.firstIndex(where: { $0.path == path }) {
+                    let gone = keyboards.remove(at: index)
+                    pressed[path] = nil
+                    log.append("keyboard: removed \(path) \"\(gone.name)\" (node deleted)")
                 }
-                let nameBytes = buffer[(offset + 16)..<min(n, offset + 16 + length)].prefix { $0 != 0 }
-                let name = String(decoding: nameBytes, as: UTF8.self)
-                offset += 16 + length
-                guard name.hasPrefix("event") else { continue }
-                let path = directory + "/" + name
-                if mask & UInt32(IN_DELETE) != 0 {
-                    skipped.remove(path)
-                    retrying[path] = nil
-                    if let index = keyboards.firstIndex(where: { $0.path == path }) {
-                        let gone = keyboards.remove(at: index)
-                        pressed[path] = nil
-                        log.append("keyboard: removed \(path) \"\(gone.name)\" (node deleted)")
-                    }
-                } else {
-                    if mask & UInt32(IN_CREATE) != 0 { skipped.remove(path) }
-                    consider(path, now: now)
-                }
+            } else {
+                if change == .created { skipped.remove(path) }
+                consider(path, now: now)
             }
         }
+    }
+
+    private static func cannotWatch(_ directory: String, _ error: SystemError) -> String {
+        "keyboard: cannot watch \(directory) for hot-plugged keyboards: \(error)"
     }
 }

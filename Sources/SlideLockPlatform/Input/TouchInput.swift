@@ -18,7 +18,7 @@ public final class TouchInput {
     private var skipped: Set<String> = []
     /// Paths that could not be opened yet (udev still setting permissions): retry until.
     private var retrying: [String: Double] = [:]
-    private let inotify: Int32
+    private let watcher: DirectoryWatcher
     private var nextID = 1
     private var log: [LogLine] = []
     /// Events made outside `readAvailable` (a finger already down when a device opened).
@@ -30,41 +30,31 @@ public final class TouchInput {
     public init(options: TouchInputOptions) throws {
         self.options = options
         // Watch before scanning, so a device plugged in between is not missed.
-        inotify = try systemCall("inotify_init1") { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
-        let mask = UInt32(IN_CREATE | IN_ATTRIB | IN_DELETE)
-        if inotify_add_watch(inotify, options.directory, mask) < 0 {
-            log.append(
-                LogLine(
-                    .info,
-                    "input: cannot watch \(options.directory) for hotplug: \(SystemError(operation: "inotify", errno: errno))"
-                ))
+        watcher = try DirectoryWatcher(options.directory)
+        if let failure = watcher.failure {
+            log.append(LogLine(.info, "input: cannot watch \(options.directory) for hotplug: \(failure)"))
         }
         if let wanted = options.device, wanted.hasPrefix("/") {
             let device: EvdevDevice
             do { device = try EvdevDevice(path: wanted) } catch {
-                close(inotify)
                 throw InputError("input device \(error)")
             }
             let decision = device.capabilities.decision(acceptMouse: true, acceptTablet: true, named: true)
             guard decision.use else {
-                close(inotify)
                 throw InputError("input device \(wanted) \"\(device.name)\": \(decision.why)")
             }
             adopt(device)
         } else {
             for path in Self.eventPaths(options.directory) { consider(path, now: MonotonicClock.now()) }
             if let wanted = options.device, open.isEmpty {
-                close(inotify)
                 throw InputError("no usable input device named \"\(wanted)\" (see 'slidelock list-inputs')")
             }
         }
         if open.isEmpty { log.append(LogLine(.info, "input: no touch device yet; waiting for one to be plugged in")) }
     }
 
-    deinit { close(inotify) }
-
     /// Device descriptors and the inotify descriptor. Changes on hotplug: re-read every loop.
-    public var pollDescriptors: [Int32] { [inotify] + open.map(\.device.fd) }
+    public var pollDescriptors: [Int32] { [watcher.descriptor] + open.map(\.device.fd) }
 
     /// One line per open device, for start-up logging.
     public var devices: [String] { open.map { describe($0.device) } }
@@ -245,25 +235,19 @@ public final class TouchInput {
     /// Drains inotify: new nodes are considered, deleted ones closed (their contacts cancelled).
     private func hotplug() -> [LockEvent] {
         var events: [LockEvent] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = buffer.withUnsafeMutableBytes { Glibc.read(inotify, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return events }
-            for (mask, name) in InotifyRecords.parse(buffer.prefix(n)) {
-                guard name.hasPrefix("event") else { continue }
-                let path = options.directory + "/" + name
-                if mask & UInt32(IN_DELETE) != 0 {
-                    skipped.remove(path)
-                    retrying[path] = nil
-                    if let index = open.firstIndex(where: { $0.device.path == path }) {
-                        events += remove(at: index, why: "node deleted")
-                    }
-                } else {
-                    if mask & UInt32(IN_CREATE) != 0 { skipped.remove(path) }
-                    consider(path, now: MonotonicClock.now())
+        for (name, change) in watcher.changes() where name.hasPrefix("event") {
+            let path = options.directory + "/" + name
+            if change == .deleted {
+                skipped.remove(path)
+                retrying[path] = nil
+                if let index = open.firstIndex(where: { $0.device.path == path }) {
+                    events += remove(at: index, why: "node deleted")
                 }
+            } else {
+                if change == .created { skipped.remove(path) }
+                consider(path, now: MonotonicClock.now())
             }
         }
+        return events
     }
 }
