@@ -153,6 +153,7 @@ public final class HookRunner {
             log.append("hook[\(child.pid)]: stopping (\(why)): SIGTERM, SIGKILL in \(Self.format(grace))")
         }
         child.stopReason = why
+        let waiter = PollWaiter()
         var clock = now
         while true {
             if let outcome = service(now: clock) { return outcome }
@@ -162,11 +163,10 @@ public final class HookRunner {
                 drain(child, final: true)
                 return finish(child, status: HookChild.ExitStatus(signal: SIGKILL), now: MonotonicClock.now())
             }
-            let due = deadline ?? (clock + Self.fallbackCheckInterval)
-            let waitMs = Int32(max(1, min(1000, (due - clock) * 1000)))
-            var fds = pollDescriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = fds.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), waitMs) }
-            clock = MonotonicClock.now()
+            // At least a millisecond, so a deadline already due cannot spin; at most a second.
+            let due = min(max(deadline ?? (clock + Self.fallbackCheckInterval), clock + 0.001), clock + 1)
+            _ = try? waiter.wait(for: pollDescriptors, until: due)
+            clock = waiter.now()
         }
     }
 
