@@ -74,11 +74,11 @@ final class FakeSysfs {
         let sys = FakeSysfs()
         sys.backlight("a")
         sys.backlight("b")
-        #expect(throws: BacklightError.notFound(name: "c", available: ["a", "b"])) {
+        #expect(throws: DisplayError.noBacklight(name: "c", available: ["a", "b"])) {
             try Backlight(name: "c", root: sys.root)
         }
         #expect(
-            BacklightError.notFound(name: "c", available: []).description
+            DisplayError.noBacklight(name: "c", available: []).description
                 == "display.backlight: no backlight named c in /sys/class/backlight (there is none)")
     }
 
@@ -87,14 +87,14 @@ final class FakeSysfs {
         sys.backlight("x", max: "lots")
         sys.backlight("z", max: "0")
         #expect(
-            throws: BacklightError.unreadable(
+            throws: DisplayError.backlightUnreadable(
                 path: sys.root + "/class/backlight/x/max_brightness",
                 reason: "not a number: \"lots\"")
         ) {
             try Backlight(name: "x", root: sys.root)
         }
         #expect(
-            throws: BacklightError.unreadable(
+            throws: DisplayError.backlightUnreadable(
                 path: sys.root + "/class/backlight/z/max_brightness",
                 reason: "max_brightness is 0")
         ) {
@@ -124,7 +124,7 @@ final class FakeSysfs {
         let sys = FakeSysfs()
         guard try Self.readOnlyBacklight(sys) else { return }
         #expect(
-            throws: BacklightError.notWritable(
+            throws: DisplayError.backlightNotWritable(
                 path: sys.root + "/class/backlight/ro/brightness",
                 reason: "Permission denied")
         ) {
@@ -140,13 +140,14 @@ final class FakeSysfs {
         #expect(
             s.reason
                 == "ro (the only one) but \(sys.root)/class/backlight/ro/brightness is not writable: Permission denied")
-        #expect(throws: BacklightError.self) {
+        #expect(throws: DisplayError.self) {
             try BacklightSelection.resolve(.named("ro"), card: "card0", connectors: [], root: sys.root)
         }
     }
 
     @Test func unwritableMessage() {
-        let e = BacklightError.notWritable(path: "/sys/class/backlight/x/brightness", reason: "Read-only file system")
+        let e = DisplayError.backlightNotWritable(
+            path: "/sys/class/backlight/x/brightness", reason: "Read-only file system")
         #expect(
             e.description == "backlight: cannot write /sys/class/backlight/x/brightness: Read-only file system "
                 + "(run as root or allow the path in the service; display.backlight = none dims by drawing instead)")
@@ -188,7 +189,7 @@ final class FakeSysfs {
         #expect(
             try BacklightSelection.resolve(.named("a"), card: "card0", connectors: [], root: sys.root).backlight?.name
                 == "a")
-        #expect(throws: BacklightError.self) {
+        #expect(throws: DisplayError.self) {
             try BacklightSelection.resolve(.named("b"), card: "card0", connectors: [], root: sys.root)
         }
     }

@@ -148,8 +148,8 @@ final class FakeBacklight: BacklightControl {
     var name: String { "fake_bl" }
     var values: [Double] = []
     var restored = false
-    func set(fraction: Double) throws(BacklightError) { values.append(fraction) }
-    func restore() throws(BacklightError) { restored = true }
+    func set(fraction: Double) throws(DisplayError) { values.append(fraction) }
+    func restore() throws(DisplayError) { restored = true }
 }
 
 final class LogBox: @unchecked Sendable { var lines: [String] = [] }

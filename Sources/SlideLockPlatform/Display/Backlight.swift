@@ -18,15 +18,15 @@ public final class Backlight {
 
     /// Opens backlight `name` under `root` (normally `/sys`): reads `max_brightness` and
     /// `brightness`, and checks `brightness` can be written (a start-up error otherwise).
-    public init(name: String, root: String = "/sys") throws(BacklightError) {
+    public init(name: String, root: String = "/sys") throws(DisplayError) {
         self.name = name
         path = root + "/class/backlight/" + name
         guard FileIO.isDirectory(path) else {
-            throw .notFound(name: name, available: Backlight.names(root: root))
+            throw .noBacklight(name: name, available: Backlight.names(root: root))
         }
         maxBrightness = try Backlight.readNumber(path + "/max_brightness")
         guard maxBrightness > 0 else {
-            throw .unreadable(path: path + "/max_brightness", reason: "max_brightness is \(maxBrightness)")
+            throw .backlightUnreadable(path: path + "/max_brightness", reason: "max_brightness is \(maxBrightness)")
         }
         original = try Backlight.readNumber(path + "/brightness")
         current = original
@@ -34,18 +34,18 @@ public final class Backlight {
         // that silently never dims.
         let file = path + "/brightness"
         do { close(try systemCall("open", path: file) { open(file, O_WRONLY | O_CLOEXEC) }) } catch {
-            throw .notWritable(path: file, reason: error.reason)
+            throw .backlightNotWritable(path: file, reason: error.reason)
         }
     }
 
     /// Sets the brightness to `fraction` (0...1) of `max_brightness`, rounded; a non-zero
     /// fraction never rounds down to 0 (which switches many panels off).
-    public func set(fraction: Double) throws(BacklightError) {
+    public func set(fraction: Double) throws(DisplayError) {
         try write(Backlight.value(fraction: fraction, max: maxBrightness))
     }
 
     /// Puts back the brightness found at start.
-    public func restore() throws(BacklightError) {
+    public func restore() throws(DisplayError) {
         try write(original)
     }
 
@@ -56,7 +56,7 @@ public final class Backlight {
         return f > 0 ? Swift.max(v, 1) : 0
     }
 
-    private func write(_ value: Int) throws(BacklightError) {
+    private func write(_ value: Int) throws(DisplayError) {
         guard value != current else { return }
         let file = path + "/brightness"
         // A sysfs attribute takes one whole value per write(); O_TRUNC keeps a stand-in file
@@ -70,9 +70,9 @@ public final class Backlight {
                 text.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
             }
         } catch {
-            throw .notWritable(path: file, reason: error.reason)
+            throw .backlightNotWritable(path: file, reason: error.reason)
         }
-        guard n == text.count else { throw .notWritable(path: file, reason: "short write") }
+        guard n == text.count else { throw .backlightNotWritable(path: file, reason: "short write") }
         current = value
     }
 
@@ -81,32 +81,12 @@ public final class Backlight {
         (try? FileIO.list(root + "/class/backlight")) ?? []
     }
 
-    static func readNumber(_ file: String) throws(BacklightError) -> Int {
+    static func readNumber(_ file: String) throws(DisplayError) -> Int {
         let text: String
-        do { text = try FileIO.readText(file) } catch { throw .unreadable(path: file, reason: error.reason) }
+        do { text = try FileIO.readText(file) } catch { throw .backlightUnreadable(path: file, reason: error.reason) }
         guard let n = Int(text.filter { !$0.isWhitespace }) else {
-            throw .unreadable(path: file, reason: "not a number: \"\(text.filter { $0 != "\n" })\"")
+            throw .backlightUnreadable(path: file, reason: "not a number: \"\(text.filter { $0 != "\n" })\"")
         }
         return n
-    }
-}
-
-/// Why a backlight cannot be used; one line a person can act on.
-public enum BacklightError: Error, Equatable, Sendable, CustomStringConvertible {
-    case notFound(name: String, available: [String])
-    case unreadable(path: String, reason: String)
-    case notWritable(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case .notFound(let name, let available):
-            let list = available.isEmpty ? "there is none" : "available: " + available.joined(separator: ", ")
-            return "display.backlight: no backlight named \(name) in /sys/class/backlight (\(list))"
-        case .unreadable(let path, let reason):
-            return "backlight: cannot read \(path): \(reason)"
-        case .notWritable(let path, let reason):
-            return "backlight: cannot write \(path): \(reason) (run as root or allow the path in the service; "
-                + "display.backlight = none dims by drawing instead)"
-        }
     }
 }

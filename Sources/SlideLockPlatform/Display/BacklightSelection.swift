@@ -18,7 +18,7 @@ public struct BacklightSelection {
     public static func resolve(
         _ choice: BacklightChoice, card: String, connectors: [String],
         root: String = "/sys"
-    ) throws(BacklightError) -> BacklightSelection {
+    ) throws(DisplayError) -> BacklightSelection {
         switch choice {
         case .none:
             return BacklightSelection(backlight: nil, reason: "display.backlight = none")
@@ -44,10 +44,10 @@ public struct BacklightSelection {
     /// is left alone with the reason, and dimming draws instead; a lock that will not start
     /// because of a backlight is worse than one that stays bright. A backlight named in the
     /// config must work.
-    static func open(_ name: String, root: String, reason: String) throws(BacklightError) -> BacklightSelection {
+    static func open(_ name: String, root: String, reason: String) throws(DisplayError) -> BacklightSelection {
         do {
             return BacklightSelection(backlight: try Backlight(name: name, root: root), reason: reason)
-        } catch .notWritable(let path, let why) {
+        } catch .backlightNotWritable(let path, let why) {
             return BacklightSelection(backlight: nil, reason: "\(name) (\(reason)) but \(path) is not writable: \(why)")
         }
     }

@@ -26,6 +26,12 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
     case framebufferFormat(path: String, layout: String)
     /// `display.fbdev` names no framebuffer driver this machine has.
     case noFramebuffer(name: String, available: [String])
+    /// `display.backlight` names no backlight in `/sys/class/backlight`.
+    case noBacklight(name: String, available: [String])
+    /// A backlight's `max_brightness` or `brightness` that cannot be read or is no number.
+    case backlightUnreadable(path: String, reason: String)
+    /// A backlight's `brightness` that cannot be written (permissions, a read-only /sys).
+    case backlightNotWritable(path: String, reason: String)
     case system(SystemError)
 
     public var description: String {
@@ -64,6 +70,14 @@ public enum DisplayError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noFramebuffer(let name, let available):
             let list = available.isEmpty ? "none" : available.joined(separator: ", ")
             return "display.fbdev: no framebuffer named \(name) (framebuffers: \(list))"
+        case .noBacklight(let name, let available):
+            let list = available.isEmpty ? "there is none" : "available: " + available.joined(separator: ", ")
+            return "display.backlight: no backlight named \(name) in /sys/class/backlight (\(list))"
+        case .backlightUnreadable(let path, let reason):
+            return "backlight: cannot read \(path): \(reason)"
+        case .backlightNotWritable(let path, let reason):
+            return "backlight: cannot write \(path): \(reason) (run as root or allow the path in the service; "
+                + "display.backlight = none dims by drawing instead)"
         case .masterLost(let connector):
             return "cannot draw on \(connector): another program took DRM master"
         case .flipPending(let connector):

@@ -4,8 +4,8 @@ import SlideLockPlatform
 /// A panel backlight (`Backlight`, sysfs), or a recording fake in tests.
 public protocol BacklightControl: AnyObject {
     var name: String { get }
-    func set(fraction: Double) throws(BacklightError)
-    func restore() throws(BacklightError)
+    func set(fraction: Double) throws(DisplayError)
+    func restore() throws(DisplayError)
 }
 
 extension Backlight: BacklightControl {}
