@@ -20,7 +20,7 @@ func drive(_ runner: HookRunner, limit: Double = 20) -> HookRun {
     while true {
         let now = MonotonicClock.now()
         let outcome = runner.service(now: now)
-        log += runner.takeLog()
+        log += runner.takeLog().map(\.text)
         if outcome != nil || now - start > limit {
             return HookRun(outcome: outcome, log: log, seconds: now - start)
         }
@@ -42,7 +42,7 @@ func runShell(
     let driving = MonotonicClock.now()
     var run = drive(runner)
     run.seconds += driving - started
-    run.log = runner.takeLog() + run.log
+    run.log = runner.takeLog().map(\.text) + run.log
     return run
 }
 
@@ -69,7 +69,7 @@ func printed(_ run: HookRun) -> [String] {
         }
         #expect(seconds >= 0 && seconds < 5)
         #expect(!runner.isRunning && runner.pollDescriptors.isEmpty && runner.deadline == nil)
-        let log = runner.takeLog() + run.log
+        let log = runner.takeLog().map(\.text) + run.log
         #expect(log.first == "hook[\(pid)]: started (unlock): /bin/sh -c echo opened; echo note >&2")
         #expect(log.contains("hook[\(pid)]: opened"))
         #expect(log.contains("hook[\(pid)]: note"))
@@ -133,7 +133,7 @@ func printed(_ run: HookRun) -> [String] {
         }
         #expect(!runner.isRunning && runner.pollDescriptors.isEmpty)
         // The error is the message (the caller logs it once); the runner's log stays empty.
-        #expect(runner.takeLog().isEmpty)
+        #expect(runner.takeLog().map(\.text).isEmpty)
         #expect(
             HookError.cannotStart(program: "slidelock-no-such-hook", errno: ENOENT).description
                 == "hook: cannot run slidelock-no-such-hook: No such file or directory (not found in PATH; give the full path)"
@@ -215,7 +215,8 @@ func printed(_ run: HookRun) -> [String] {
         #expect(throws: HookError.busy(pid: pid)) {
             try runner!.start(event: "unlock", environment: [:], now: 0.1)
         }
-        #expect(runner!.takeLog().last == "hook: not starting the unlock hook: hook[\(pid)] is still running")
+        #expect(
+            runner!.takeLog().map(\.text).last == "hook: not starting the unlock hook: hook[\(pid)] is still running")
         // Dropping the runner (slidelock exiting) kills and reaps the hook.
         runner = nil
         #expect(isGone(pid))
@@ -271,13 +272,13 @@ func isGone(_ pid: Int32) -> Bool {
         let until = MonotonicClock.now() + 5
         while !log.contains("hook[\(pid)]: relay on") && MonotonicClock.now() < until {
             _ = runner.service(now: MonotonicClock.now())
-            log += runner.takeLog()
+            log += runner.takeLog().map(\.text)
             usleep(10_000)
         }
         let start = MonotonicClock.now()
         let outcome = runner.stop(now: start, why: "SIGTERM")
         let seconds = MonotonicClock.now() - start
-        log += runner.takeLog()
+        log += runner.takeLog().map(\.text)
         guard case .failure(let reason, _)? = outcome else {
             Issue.record("\(String(describing: outcome))")
             return
@@ -304,7 +305,10 @@ func isGone(_ pid: Int32) -> Bool {
         }
         #expect(reason == "stopped: error (killed by signal SIGKILL (Killed))")
         #expect(seconds >= 0.45 && seconds < 3, "took \(seconds) s")
-        #expect(runner.takeLog().contains { $0.hasSuffix("still running 500 ms after SIGTERM, sending SIGKILL") })
+        #expect(
+            runner.takeLog().map(\.text).contains {
+                $0.hasSuffix("still running 500 ms after SIGTERM, sending SIGKILL")
+            })
     }
 
     @Test func stopWorksWithoutAPidfd() throws {
@@ -317,7 +321,7 @@ func isGone(_ pid: Int32) -> Bool {
             return
         }
         #expect(reason == "stopped: slidelock is stopping (exited with status 143)")
-        #expect(runner.takeLog().contains { $0.hasSuffix("]: relay off") })
+        #expect(runner.takeLog().map(\.text).contains { $0.hasSuffix("]: relay off") })
     }
 
     @Test func droppingTheRunnerAlsoLetsTheHookSwitchOff() throws {

@@ -27,7 +27,7 @@ public final class HookRunner {
     static let fallbackCheckInterval = 0.05
 
     private var child: HookChild?
-    private var log: [String] = []
+    private var log: [LogLine] = []
     private let usePidfd: Bool
     /// Whose programs may run (`HookProgram`): root's only, when running as root.
     let policy: TrustPolicy
@@ -53,7 +53,7 @@ public final class HookRunner {
         child?.killAndReap()
         // Nobody can take these any more; the hook's last words (the relay's "relay off")
         // still belong in the journal.
-        for line in log { Console.error(line) }
+        for line in log { Console.error(line.text) }
     }
 
     /// True from `start` until `service` returned the outcome.
@@ -67,7 +67,7 @@ public final class HookRunner {
     /// program cannot be started (missing, not executable): no exit status to wait for then.
     public func start(event: String, environment extra: [String: String], now: Double) throws(HookError) {
         if let child {
-            log.append("hook: not starting the \(event) hook: hook[\(child.pid)] is still running")
+            log.append(LogLine(.info, "hook: not starting the \(event) hook: hook[\(child.pid)] is still running"))
             throw .busy(pid: child.pid)
         }
         var variables = extra
@@ -90,7 +90,7 @@ public final class HookRunner {
         }
         let pidfd = usePidfd ? Self.openPidfd(process.pid) : nil
         child = HookChild(process: process, pidfd: pidfd, startedAt: now, timeout: timeout)
-        log.append("hook[\(process.pid)]: started (\(event)): \(command.joined(separator: " "))")
+        log.append(LogLine(.info, "hook[\(process.pid)]: started (\(event)): \(command.joined(separator: " "))"))
     }
 
     /// The descriptors to poll for POLLIN while a hook runs: its pidfd (readable once it
@@ -129,11 +129,13 @@ public final class HookRunner {
         case .running where now >= child.startedAt + timeout:
             child.signalGroup(SIGTERM)
             child.phase = .terminating(since: now)
-            log.append("hook[\(child.pid)]: timed out after \(Self.format(timeout)), sending SIGTERM")
+            log.append(LogLine(.info, "hook[\(child.pid)]: timed out after \(Self.format(timeout)), sending SIGTERM"))
         case .terminating(let since) where now >= since + grace:
             child.signalGroup(SIGKILL)
             child.phase = .killed
-            log.append("hook[\(child.pid)]: still running \(Self.format(grace)) after SIGTERM, sending SIGKILL")
+            log.append(
+                LogLine(.info, "hook[\(child.pid)]: still running \(Self.format(grace)) after SIGTERM, sending SIGKILL")
+            )
         default:
             break
         }
@@ -150,7 +152,8 @@ public final class HookRunner {
         if case .running = child.phase {
             child.signalGroup(SIGTERM)
             child.phase = .terminating(since: now)
-            log.append("hook[\(child.pid)]: stopping (\(why)): SIGTERM, SIGKILL in \(Self.format(grace))")
+            log.append(
+                LogLine(.info, "hook[\(child.pid)]: stopping (\(why)): SIGTERM, SIGKILL in \(Self.format(grace))"))
         }
         child.stopReason = why
         let waiter = PollWaiter()
@@ -171,7 +174,7 @@ public final class HookRunner {
     }
 
     /// The lines logged since the last call, oldest first.
-    public func takeLog() -> [String] {
+    public func takeLog() -> [LogLine] {
         defer { log.removeAll() }
         return log
     }
@@ -179,9 +182,9 @@ public final class HookRunner {
     private func drain(_ child: HookChild, final: Bool) {
         for line in child.readOutput(final: final) {
             if child.loggedLines < Self.loggedLinesPerRun {
-                log.append("hook[\(child.pid)]: \(line)")
+                log.append(LogLine(.info, "hook[\(child.pid)]: \(line)"))
             } else if child.loggedLines == Self.loggedLinesPerRun {
-                log.append("hook[\(child.pid)]: (more output, not logged)")
+                log.append(LogLine(.info, "hook[\(child.pid)]: (more output, not logged)"))
             }
             child.loggedLines += 1
         }
@@ -207,9 +210,9 @@ public final class HookRunner {
         }
         switch outcome {
         case .success:
-            log.append("hook[\(child.pid)]: succeeded after \(Self.format(seconds))")
+            log.append(LogLine(.info, "hook[\(child.pid)]: succeeded after \(Self.format(seconds))"))
         case .failure(let reason, _):
-            log.append("hook[\(child.pid)]: failed: \(reason) after \(Self.format(seconds))")
+            log.append(LogLine(.info, "hook[\(child.pid)]: failed: \(reason) after \(Self.format(seconds))"))
         }
         child.closeAll()
         return outcome

@@ -27,7 +27,7 @@ public final class KeyboardLockout {
     private var terminal: TerminalLockout?
     private let directory: String
     private let leaving: (InputCapabilities) -> Bool
-    private var log: [String] = []
+    private var log: [LogLine] = []
 
     /// Locks the VT (`lockTerminal`) and grabs every keyboard in `directory`. Never throws:
     /// a lock screen without a keyboard, or without a VT, still runs; what failed is logged.
@@ -88,8 +88,10 @@ public final class KeyboardLockout {
                 keyboards.remove(at: index)
                 pressed[keyboard.path] = nil
                 log.append(
-                    "keyboard: removed \(keyboard.path) \"\(keyboard.name)\" (\(error.errno == ENODEV ? "unplugged" : "\(error)"))"
-                )
+                    LogLine(
+                        .info,
+                        "keyboard: removed \(keyboard.path) \"\(keyboard.name)\" (\(error.errno == ENODEV ? "unplugged" : "\(error)"))"
+                    ))
             } else {
                 index += 1
             }
@@ -97,7 +99,7 @@ public final class KeyboardLockout {
     }
 
     /// Log lines since the last call.
-    public func takeLog() -> [String] {
+    public func takeLog() -> [LogLine] {
         defer { log.removeAll() }
         return log
     }
@@ -119,7 +121,9 @@ public final class KeyboardLockout {
         entry.count += downs
         if now - entry.loggedAt >= 10 {
             log.append(
-                "keyboard: \(entry.count) key press(es) on \(keyboard.path) \"\(keyboard.name)\" ignored (locked)")
+                LogLine(
+                    .info,
+                    "keyboard: \(entry.count) key press(es) on \(keyboard.path) \"\(keyboard.name)\" ignored (locked)"))
             entry = (0, now)
         }
         pressed[keyboard.path] = entry
@@ -138,7 +142,7 @@ public final class KeyboardLockout {
             }
             retrying[path] = nil
             skipped.insert(path)
-            log.append("keyboard: cannot open \(error); its keys are not locked out")
+            log.append(LogLine(.info, "keyboard: cannot open \(error); its keys are not locked out"))
             return
         }
         retrying[path] = nil
@@ -149,13 +153,13 @@ public final class KeyboardLockout {
         do { try device.grab() } catch {
             // EBUSY: another process holds it; its keys reach that process, not the VT.
             skipped.insert(path)
-            log.append("keyboard: cannot grab \(path) \"\(device.name)\": \(error)")
+            log.append(LogLine(.info, "keyboard: cannot grab \(path) \"\(device.name)\": \(error)"))
             return
         }
         // Keys already down (Ctrl held while we start) are released inside the grab.
         _ = device.read()
         keyboards.append(device)
-        log.append("keyboard: locked out \(path) \"\(device.name)\"")
+        log.append(LogLine(.info, "keyboard: locked out \(path) \"\(device.name)\""))
     }
 
     private func drainHotplug(now: Double) {
@@ -167,7 +171,7 @@ public final class KeyboardLockout {
                 if let index = keyboards.firstIndex(where: { $0.path == path }) {
                     let gone = keyboards.remove(at: index)
                     pressed[path] = nil
-                    log.append("keyboard: removed \(path) \"\(gone.name)\" (node deleted)")
+                    log.append(LogLine(.info, "keyboard: removed \(path) \"\(gone.name)\" (node deleted)"))
                 }
             } else {
                 if change == .created { skipped.remove(path) }
@@ -176,7 +180,7 @@ public final class KeyboardLockout {
         }
     }
 
-    private static func cannotWatch(_ directory: String, _ error: SystemError) -> String {
-        "keyboard: cannot watch \(directory) for hot-plugged keyboards: \(error)"
+    private static func cannotWatch(_ directory: String, _ error: SystemError) -> LogLine {
+        LogLine(.info, "keyboard: cannot watch \(directory) for hot-plugged keyboards: \(error)")
     }
 }

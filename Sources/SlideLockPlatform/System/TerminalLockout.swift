@@ -27,7 +27,7 @@ public final class TerminalLockout {
     private var savedTermios: termios?
     private var savedKeyboardMode: Int32?
     private var switchLocked = false
-    private var log: [String] = []
+    private var log: [LogLine] = []
 
     /// Locks the VT on stdin, else the foreground VT through `/dev/tty0` (keyboard mode and
     /// switch lock only: its termios belongs to whoever runs there). Never throws: each step
@@ -44,7 +44,9 @@ public final class TerminalLockout {
                 ownsFD = true
             } else {
                 if tty0 >= 0 { close(tty0) }
-                log.append("keyboard: no virtual terminal (stdin is not one, /dev/tty0 unusable): VT not locked")
+                log.append(
+                    LogLine(
+                        .info, "keyboard: no virtual terminal (stdin is not one, /dev/tty0 unusable): VT not locked"))
                 return
             }
         }
@@ -59,7 +61,7 @@ public final class TerminalLockout {
                     try systemCall("tcsetattr stdin") { tcsetattr(fd, TCSANOW, &raw) }
                     savedTermios = current
                 } catch {
-                    log.append("keyboard: \(error): Ctrl+C may still signal")
+                    log.append(LogLine(.info, "keyboard: \(error): Ctrl+C may still signal"))
                 }
             }
         }
@@ -67,20 +69,22 @@ public final class TerminalLockout {
             try systemCall("KDSKBMODE K_OFF") { ioctl(fd, Self.kdSetKeyboardMode, Self.keyboardOff) }
             savedKeyboardMode = mode
         } catch {
-            log.append("keyboard: \(error): the VT still reads keys")
+            log.append(LogLine(.info, "keyboard: \(error): the VT still reads keys"))
         }
         do {
             try systemCall("VT_LOCKSWITCH") { ioctl(fd, Self.vtLockSwitch) }
             switchLocked = true
         } catch {
-            log.append("keyboard: \(error): VT switching not locked")
+            log.append(LogLine(.info, "keyboard: \(error): VT switching not locked"))
         }
         let parts = [
             savedTermios != nil ? "no signal keys" : nil, savedKeyboardMode != nil ? "keyboard off" : nil,
             switchLocked ? "VT switching locked" : nil,
         ].compactMap { $0 }
         if !parts.isEmpty {
-            log.append("keyboard: \(ownsFD ? "foreground VT" : "VT on stdin"): \(parts.joined(separator: ", "))")
+            log.append(
+                LogLine(
+                    .info, "keyboard: \(ownsFD ? "foreground VT" : "VT on stdin"): \(parts.joined(separator: ", "))"))
         }
     }
 
@@ -90,7 +94,7 @@ public final class TerminalLockout {
     public var isLocked: Bool { savedTermios != nil || savedKeyboardMode != nil || switchLocked }
 
     /// Log lines since the last call.
-    public func takeLog() -> [String] {
+    public func takeLog() -> [LogLine] {
         defer { log.removeAll() }
         return log
     }

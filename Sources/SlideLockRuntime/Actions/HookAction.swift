@@ -84,7 +84,7 @@ public final class HookAction: UnlockAction {
     public func stop(now: Double) {
         for runner in runners {
             guard let outcome = runner.stop(now: now) else { continue }
-            for line in runner.takeLog() { log.info(line) }
+            for line in runner.takeLog() { log.log(line) }
             if case .failure(let reason, _) = outcome {
                 log.warning("\(runner.command.joined(separator: " ")): \(reason)")
             }
@@ -92,5 +92,5 @@ public final class HookAction: UnlockAction {
     }
 
     /// The hooks' own output lines (`hook[pid]: ...`).
-    public func takeLog() -> [LogLine] { runners.flatMap { $0.takeLog() }.map { LogLine(.info, $0) } }
+    public func takeLog() -> [LogLine] { runners.flatMap { $0.takeLog() } }
 }

@@ -95,6 +95,6 @@ public final class IdleControl {
         if let outcome = hook.service(now: now), case .failure(let reason, _) = outcome {
             log.warning("\(hook.command.joined(separator: " ")): idle hook failed: \(reason)")
         }
-        for line in hook.takeLog() { log.info(line) }
+        for line in hook.takeLog() { log.log(line) }
     }
 }

@@ -129,7 +129,7 @@ public final class LockLoop {
             retakeMasterIfDue(now: now)
             if let keyboards {
                 keyboards.service(now: now)
-                for line in keyboards.takeLog() { log.info(line) }
+                for line in keyboards.takeLog() { log.log(line) }
             }
             if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
             var events: [LockEvent] = []

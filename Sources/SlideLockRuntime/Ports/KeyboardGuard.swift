@@ -7,7 +7,7 @@ public protocol KeyboardGuard: AnyObject {
     /// Grabs new keyboards, drains grabbed ones; call when a descriptor is readable.
     func service(now: Double)
     func nextDeadline(now: Double) -> Double?
-    func takeLog() -> [String]
+    func takeLog() -> [LogLine]
     /// Undoes the lockout. Idempotent.
     func close()
 }

@@ -38,7 +38,7 @@ extension PanelRig {
             let due = [runner.deadline, waiter.now() + 0.01].compactMap { $0 }.min()
             _ = try waiter.wait(for: runner.pollDescriptors, until: due)
             outcome = runner.service(now: waiter.now())
-            for text in runner.takeLog() { say("> " + text) }
+            for line in runner.takeLog() { say("> " + line.text) }
         }
         switch outcome! {
         case .success(let seconds):

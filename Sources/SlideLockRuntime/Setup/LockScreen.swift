@@ -55,7 +55,7 @@ public enum LockScreen {
             })
             : nil
         defer { keyboards?.close() }
-        for line in keyboards?.takeLog() ?? [] { log.info(line) }
+        for line in keyboards?.takeLog() ?? [] { log.log(line) }
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
