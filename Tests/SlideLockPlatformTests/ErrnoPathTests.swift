@@ -3,7 +3,7 @@ import Testing
 
 /// Keeps the one errno path: only `System/SystemError.swift` reads `errno` or names `EINTR`
 /// (every call goes through `systemCall`, `systemPointerCall` or `negativeErrnoCall`), and
-/// only `System/EventWaiter.swift` calls `poll`. Comments may name them.
+/// only `System/PollWaiter.swift` (the `EventWaiter` on the real clock) calls `poll`. Comments may name them.
 struct ErrnoPathTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources")
@@ -76,7 +76,7 @@ struct ErrnoPathTests {
 
     @Test func onlyTheEventWaiterPolls() throws {
         var found: [String] = []
-        for (path, text) in try Self.swiftFiles() where path != "SlideLockPlatform/System/EventWaiter.swift" {
+        for (path, text) in try Self.swiftFiles() where path != "SlideLockPlatform/System/PollWaiter.swift" {
             found += Self.pollCalls(text).map { "\(path): \($0.trimmingCharacters(in: .whitespaces))" }
         }
         #expect(found == [], "wait through an EventWaiter (PollWaiter) instead")

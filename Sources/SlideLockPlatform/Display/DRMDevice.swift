@@ -171,18 +171,4 @@ public final class DRMDevice {
         else { return nil }
         return rotation(forPanelOrientation: label)
     }
-
-}
-
-/// Sleeps (restarting after signals) for the given time.
-public func sleep(seconds: Double) {
-    guard seconds > 0 else { return }
-    let seconds = min(seconds, 86_400)
-    var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    // Interrupted, it sleeps again for what remained (nanosleep(2) wrote it to `remaining`).
-    _ = try? systemCall("nanosleep") {
-        defer { request = remaining }
-        return nanosleep(&request, &remaining)
-    }
 }

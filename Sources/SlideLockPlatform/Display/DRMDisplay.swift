@@ -2,13 +2,6 @@ import CDRM
 @preconcurrency import Glibc
 import SlideLockCore
 
-/// A page flip that reached the screen.
-public struct FlipCompletion {
-    public let output: DRMOutput
-    /// CLOCK_MONOTONIC seconds of the vblank that showed the frame: the animation clock.
-    public let seconds: Double
-}
-
 /// The running display: one DRM card held as DRM master, every lit output on it, and the VT
 /// in graphics mode. `close()` (also run by deinit, so every exit path that unwinds gets it)
 /// restores the CRTCs and the VT as they were found.
