@@ -19,6 +19,7 @@ let usage = """
       input-debug   print the touch events slidelock would act on
       trace-stats   touch-to-photon latency from a --trace file
       selftest      check an installed panel: config, display, touch, relay (PASS/FAIL lines)
+      ctl           ask the running lock: status, lock, wake, reload, unlock, message, lockdown
       help          this text
 
     Lock screen options:
@@ -48,6 +49,7 @@ case "drm-smoke": status = runDRMSmoke(rest)
 case "trace-stats": status = runReportingErrors("trace-stats") { try TraceStatsCommand.run(rest) }
 case "selftest": status = runReportingErrors("selftest") { try SelftestCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
+case "ctl": status = runReportingErrors("ctl") { try CtlCommand.run(rest) }
 case "help":
     Console.out(usage)
     status = ExitStatus.ok

@@ -7,10 +7,10 @@ extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
         themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
-        + displayKeys + inputKeys
+        + displayKeys + inputKeys + controlKeys
 
     /// Section names in render order.
-    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input"]
+    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "control"]
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

@@ -63,7 +63,7 @@ public struct TouchScript: Equatable, Sendable {
             case .hidden(let by, _): action = .hidden(by)
             case .shown(let by, _): action = .shown(by)
             case .actionFinished(let ok, _): action = .action(success: ok)
-            case .tick, .reset: return nil
+            case .tick, .reset, .control: return nil
             }
             self.init(time: event.time, action: action, line: line)
         }

@@ -92,7 +92,7 @@ public struct IdleGate: Sendable {
             var step = advance(to: t)
             step.forward.append(event)
             return step
-        case .uncertain, .hidden, .shown:
+        case .uncertain, .hidden, .shown, .control:
             return IdleStep(forward: [event])
         }
     }

@@ -40,13 +40,16 @@ public enum LockEvent: Equatable, Sendable {
     /// Back to the initial locked state at once (SIGUSR1), forgetting cooldowns. Fingers
     /// down stay known, and uncertain (`Uncertainty.relock`).
     case reset(time: Double)
+    /// A request over the control socket (`slidelock ctl`): lockdown, a message, an unlock.
+    /// Lockdown changes are moments of uncertainty for the fingers down.
+    case control(ControlEvent, time: Double)
 
     /// The event's timestamp, seconds.
     public var time: Double {
         switch self {
         case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchMove(_, _, let t), .touchUp(_, let t),
             .touchCancel(_, let t), .uncertain(_, let t), .hidden(_, let t), .shown(_, let t), .tick(let t),
-            .actionFinished(_, let t), .reset(let t):
+            .actionFinished(_, let t), .reset(let t), .control(_, let t):
             return t
         }
     }

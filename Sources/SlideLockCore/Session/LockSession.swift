@@ -61,6 +61,9 @@ public struct LockSession: Sendable {
     var failedSinceGrab = false
     /// The message line and lockdown (see `Notice`); drawn with every frame.
     public internal(set) var notice = Notice()
+    /// A message sent over the control socket is shown: until when (nil: until replaced),
+    /// and the message it replaced, shown again when it ends.
+    var controlMessage: (until: Double?, replaced: String?)?
 
     /// A session for `settings`, with the thumb geometry of `layout`.
     public init(settings: Settings, layout: Layout) {
@@ -79,7 +82,9 @@ public struct LockSession: Sendable {
         authority.reconfigure(gesture: settings.gesture, layout: layout, why: .reload, time: t)
         pending = old.pending + authority.takeLog()
         now = max(old.now, t)
-        notice = old.notice.reloaded(from: old.settings, to: settings)
+        keepControl(of: old)
+        // A new message in the config replaces one sent over the socket.
+        if old.settings.display.text.message != settings.display.text.message { endMessage() }
     }
 
     /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
@@ -105,6 +110,7 @@ public struct LockSession: Sendable {
         case .touchCancel, .touchWithheld, .uncertain, .hidden, .shown, .tick: break
         case .actionFinished(let success, _): actionFinished(success: success, time: t)
         case .reset: reset(time: t)
+        case .control(let event, _): control(event, time: t, effects: &effects)
         }
         pending += authority.takeLog()
         return effects
@@ -119,6 +125,7 @@ public struct LockSession: Sendable {
     /// Carries out what time alone does: motions arriving, states timing out.
     mutating func advance(to t: Double, effects: inout [LockEffect]) {
         now = t
+        expireMessage(at: t)
         if let m = motion, m.isFinished(at: t) {
             restOffset = m.target
             motion = nil
@@ -166,11 +173,11 @@ public struct LockSession: Sendable {
     mutating func reset(time t: Double) {
         let log = pending
         let kept = authority
-        let shown = notice
+        let old = self
         self = LockSession(settings: settings, layout: layout)
         authority = kept
         // A relock is no reason to drop a message or lift lockdown.
-        notice = shown
+        keepControl(of: old)
         now = t
         pending = log
         note("reset", at: t)
@@ -297,6 +304,12 @@ public struct LockSession: Sendable {
 
     /// When time alone will next change the state (for a poll timeout while static), or nil.
     public var nextDeadline: Double? {
+        let own = stateDeadline
+        guard let until = controlMessage?.until else { return own }
+        return min(own ?? until, until)
+    }
+
+    var stateDeadline: Double? {
         switch state {
         case .unlocked where settings.action.mode == .exit: return exitStart.map { $0 + LockSession.exitDuration }
         case .unlocked: return stateStart + settings.animation.unlockedDuration

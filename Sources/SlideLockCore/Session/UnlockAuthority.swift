@@ -28,7 +28,13 @@
 ///    samples). The first interval counts for no more than the one after it, so a finger
 ///    resting, or twitching, before a fast burst earns nothing for the rest.
 ///
-/// Other sources (`UnlockSource`) are decided here by their own rules; none is enabled yet
+/// **Lockdown** (`ctl lockdown on`) refuses every slide and every `ctl unlock` until it is
+/// lifted; turning it on or off is a moment of uncertainty (rule 3), and a contact that
+/// lands in lockdown never unlocks.
+///
+/// Other sources (`UnlockSource`) are decided here by their own rules: `ctl unlock` opens
+/// when its peer is allowed by the socket's rule (`ControlAccess`: root or `control.group`)
+/// and no lockdown holds (UnlockAuthority+Control.swift); the others are not enabled yet
 /// and each is refused, logged with its source.
 public struct UnlockAuthority: Sendable {
     /// Only this file makes grants (see `UnlockGrant`).
@@ -81,6 +87,10 @@ public struct UnlockAuthority: Sendable {
     /// new contact qualifies.
     public private(set) var tainted = false
     var pending: [LockLogEntry] = []
+    /// Lockdown (`ctl lockdown on`): no slide or `ctl unlock` opens.
+    public internal(set) var lockdown = false
+    /// Every decision since the last `takeDecisions`, for the audit and `ctl status`.
+    var decisions: [UnlockDecision] = []
 
     public init(gesture: GestureSettings, layout: Layout) {
         self.gesture = gesture
@@ -124,7 +134,7 @@ public struct UnlockAuthority: Sendable {
         let verdict: UnlockVerdict
         switch request {
         case .slide(let id, let t):
-            switch judgeSlide(released[id], release: t) {
+            switch lockdown ? .failure(UnlockRefusal("lockdown")) : judgeSlide(released[id], release: t) {
             case .success(let slide):
                 verdict = .granted(
                     UnlockGrant(
@@ -132,7 +142,15 @@ public struct UnlockAuthority: Sendable {
                         velocity: slide.velocity, flung: slide.flung))
             case .failure(let refusal): verdict = .refused(refusal)
             }
-        case .ctl, .button, .tap:
+        case .ctl(let peer, let access, let t):
+            if let refusal = controlRefusal(peer: peer, access: access) {
+                verdict = .refused(refusal)
+            } else {
+                verdict = .granted(
+                    UnlockGrant(
+                        authorisedBy: Key(), source: .ctl, time: t, contactDuration: 0, velocity: 0, flung: false))
+            }
+        case .button, .tap:
             // The seam for the other sources: each gets its own rule here when enabled.
             verdict = .refused(UnlockRefusal("source-disabled"))
         }
@@ -145,6 +163,7 @@ public struct UnlockAuthority: Sendable {
             note("unlock", words.isEmpty ? nil : words.joined(separator: " "), at: request.time)
         case .refused(let r): note(r.reason, r.detail.map { source + " " + $0 } ?? source, at: request.time)
         }
+        decisions.append(record(request, verdict))
         return verdict
     }
 
@@ -198,6 +217,8 @@ public struct UnlockAuthority: Sendable {
             doubt(UnlockRefusal("shown-" + by.rawValue), at: t)
         case .reset(let t):
             doubt(UnlockRefusal("uncertain-" + Uncertainty.relock.rawValue), at: t)
+        case .control(let event, let t):
+            if case .lockdown(let on) = event { setLockdown(on, at: t) }
         case .tick, .actionFinished:
             break
         }
@@ -213,7 +234,9 @@ public struct UnlockAuthority: Sendable {
             hopeful.remove(id)
         }
         var refusal: UnlockRefusal?
-        if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
+        if lockdown {
+            refusal = UnlockRefusal("lockdown")
+        } else if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
             refusal = UnlockRefusal("hidden-" + by.rawValue)
         } else if !(t > uncertainSince) {
             refusal = UnlockRefusal("landed-before-shown")

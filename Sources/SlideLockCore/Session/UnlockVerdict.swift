@@ -15,8 +15,8 @@ public enum UnlockSource: String, CaseIterable, Equatable, Sendable {
 public enum UnlockRequest: Equatable, Sendable {
     /// Contact `contact` lifted at `time` after dragging the thumb.
     case slide(contact: Int, time: Double)
-    /// `ctl unlock` arrived at `time`.
-    case ctl(time: Double)
+    /// `ctl unlock` from `peer` arrived at `time`; `access` is the socket's rule.
+    case ctl(peer: ControlPeer, access: ControlAccess, time: Double)
     /// The request-to-exit button was pressed at `time`.
     case button(time: Double)
     /// Contact `contact` lifted at `time` after a tap on the thumb.
@@ -33,7 +33,7 @@ public enum UnlockRequest: Equatable, Sendable {
 
     public var time: Double {
         switch self {
-        case .slide(_, let t), .ctl(let t), .button(let t), .tap(_, let t): return t
+        case .slide(_, let t), .ctl(_, _, let t), .button(let t), .tap(_, let t): return t
         }
     }
 }

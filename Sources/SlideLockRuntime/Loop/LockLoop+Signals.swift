@@ -14,20 +14,29 @@ extension LockLoop {
                 return 128 + signal
             case SIGHUP: reloadSettings(now: now)
             case SIGUSR2: wakeFromSignal(now: now)
-            case SIGUSR1:
-                guard exitFrame == nil else { break }
-                apply(session.handle(.reset(time: now)), now: now)
-                sessionVersion += 1
-                log.info("reset to locked (SIGUSR1)")
+            case SIGUSR1: relockFromOutside(now: now, why: "SIGUSR1")
             default: break
             }
         }
         return nil
     }
 
-    /// Everything is built and checked aside, so a bad config changes nothing.
-    func reloadSettings(now: Double) {
-        guard exitFrame == nil else { return log.info("configuration not reloaded: exiting") }
+    /// Back to locked at once (SIGUSR1, `ctl lock`).
+    func relockFromOutside(now: Double, why: String) {
+        guard exitFrame == nil else { return }
+        apply(session.handle(.reset(time: now)), now: now)
+        sessionVersion += 1
+        log.info("reset to locked (\(why))")
+    }
+
+    /// Everything is built and checked aside, so a bad config changes nothing. True when
+    /// the new configuration is in use.
+    @discardableResult
+    func reloadSettings(now: Double) -> Bool {
+        guard exitFrame == nil else {
+            log.info("configuration not reloaded: exiting")
+            return false
+        }
         do {
             let settings = try reload()
             if views.indices.contains(touchIndex),
@@ -61,6 +70,8 @@ extension LockLoop {
             }
             sessionVersion += 1
             log.info("configuration reloaded")
+            reloadAccess()
+            return true
         } catch let errors as ConfigErrors {
             log.error(
                 "configuration not reloaded, keeping the old one: \(errors.errors.map(\.description).joined(separator: "; "))"
@@ -68,5 +79,6 @@ extension LockLoop {
         } catch {
             log.error("configuration not reloaded, keeping the old one: \(error)")
         }
+        return false
     }
 }

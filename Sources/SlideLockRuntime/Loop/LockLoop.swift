@@ -54,6 +54,8 @@ public final class LockLoop {
     public var hotplug: HotplugSource?
     /// The clock above the track (nil: never one).
     public var clock: ClockFace?
+    /// The control socket (`slidelock ctl`) and the audit (LockLoop+Control.swift).
+    public var control = LockControl()
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
@@ -119,6 +121,7 @@ public final class LockLoop {
                 (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
                 + (hotplug.map { [$0.fd] } ?? [])
             descriptors += (keyboards?.pollDescriptors ?? []) + (clock?.source?.pollDescriptors ?? [])
+            descriptors += control.server?.pollDescriptors ?? []
             ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
@@ -132,6 +135,7 @@ public final class LockLoop {
                 for line in keyboards.takeLog() { log.log(line) }
             }
             if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
+            serviceControl(now: now)
             var events: [LockEvent] = []
             if let input {
                 events += input.readAvailable()
@@ -148,6 +152,7 @@ public final class LockLoop {
             events.append(.tick(time: now))
             for event in passThroughIdle(events, now: now) { apply(session.handle(event), now: now) }
             for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+            auditDecisions()
             if session.state != lastState {
                 sessionVersion += 1
                 lastState = session.state
@@ -161,7 +166,7 @@ public final class LockLoop {
         for effect in effects {
             switch effect {
             case .unlock(let duration):
-                log.info("unlocked by a \(Int((duration * 1000).rounded())) ms slide")
+                log.info(unlockLine(slideDuration: duration))
                 if session.settings.action.mode == .hook {
                     if action?.start(slideDuration: duration, now: now) != true {
                         apply(session.handle(.actionFinished(success: false, time: now)), now: now)
@@ -246,6 +251,7 @@ public final class LockLoop {
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)
         consider(keyboards?.nextDeadline(now: now))
+        consider(control.server?.nextDeadline)
         consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
         consider(away?.nextTry)

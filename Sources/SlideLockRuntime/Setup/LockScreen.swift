@@ -65,6 +65,7 @@ public enum LockScreen {
         loop.keyboards = keyboards
         loop.hotplug = hotplug
         loop.clock = ClockFace.wall()
+        loop.control = try makeControl(settings, input: input, log: log)
         loop.idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }

@@ -1,0 +1,71 @@
+/// What `slidelock ctl status` answers: the lock's state as a person and a site see it.
+public struct ControlStatus: Equatable, Sendable {
+    public var state: LockState = .locked
+    /// `on`, `dim` or `blank`.
+    public var display = "on"
+    public var lockdown = false
+    public var message: String?
+    /// Wall-clock seconds (Unix time) and source of the last unlock, if any.
+    public var lastUnlock: LastUnlock?
+    /// Unlocks by source, rejected slides by reason, since the lock started.
+    public var unlocks: [String: Int] = [:]
+    public var rejected: [String: Int] = [:]
+    /// The outputs drawn on and the touch devices read.
+    public var outputs: [String] = []
+    public var touchDevices: [String] = []
+
+    public init() {}
+
+    /// Counts `decision` (with the wall-clock second it happened at).
+    public mutating func record(_ decision: UnlockDecision, wallTime: Int64) {
+        if let refusal = decision.refusal {
+            if decision.source == .slide { rejected[refusal.reason, default: 0] += 1 }
+        } else {
+            unlocks[decision.source.rawValue, default: 0] += 1
+            lastUnlock = LastUnlock(time: wallTime, source: decision.source)
+        }
+    }
+
+    /// One line of `key=value` words; the message last and quoted.
+    public var text: String {
+        var words = ["state=\(state.rawValue)", "display=\(display)", "lockdown=\(lockdown ? "on" : "off")"]
+        words.append("unlocks=\(ControlStatus.total(unlocks))")
+        words.append("rejected=\(ControlStatus.total(rejected))")
+        if let last = lastUnlock { words.append("last-unlock=\(last.time)/\(last.source.rawValue)") }
+        words.append("outputs=\(outputs.isEmpty ? "-" : outputs.joined(separator: ","))")
+        words.append("touch=\(touchDevices.count)")
+        if let message { words.append("message=" + JSONText.string(message)) }
+        return words.joined(separator: " ")
+    }
+
+    /// One JSON object.
+    public var json: String {
+        let last = lastUnlock.map {
+            JSONText.object([("time", String($0.time)), ("source", JSONText.string($0.source.rawValue))])
+        }
+        return JSONText.object([
+            ("state", JSONText.string(state.rawValue)),
+            ("display", JSONText.string(display)),
+            ("lockdown", lockdown ? "true" : "false"),
+            ("message", message.map(JSONText.string) ?? "null"),
+            ("last_unlock", last ?? "null"),
+            ("unlocks", JSONText.counts(unlocks)),
+            ("rejected_slides", JSONText.counts(rejected)),
+            ("outputs", JSONText.array(outputs.map(JSONText.string))),
+            ("touch_devices", JSONText.array(touchDevices.map(JSONText.string))),
+        ])
+    }
+
+    static func total(_ counts: [String: Int]) -> Int { counts.values.reduce(0, +) }
+}
+
+/// When the lock last opened (Unix seconds) and what opened it.
+public struct LastUnlock: Equatable, Sendable {
+    public var time: Int64
+    public var source: UnlockSource
+
+    public init(time: Int64, source: UnlockSource) {
+        self.time = time
+        self.source = source
+    }
+}

@@ -1,0 +1,43 @@
+// The `ctl` source and lockdown of `UnlockAuthority`, and the decisions it keeps as data
+// for the audit.
+extension UnlockAuthority {
+    /// Why `ctl unlock` from `peer` must not open, or nil: the peer must be allowed by the
+    /// socket's rule, and no lockdown hold.
+    func controlRefusal(peer: ControlPeer, access: ControlAccess) -> UnlockRefusal? {
+        guard access.allows(peer) else { return UnlockRefusal("peer-not-allowed", "uid \(peer.uid)") }
+        return lockdown ? UnlockRefusal("lockdown") : nil
+    }
+
+    /// Lockdown on or off at `t`: a moment of uncertainty for every finger down either way
+    /// (a stroke begun under one rule is not judged under the other).
+    mutating func setLockdown(_ on: Bool, at t: Double) {
+        guard lockdown != on else { return }
+        lockdown = on
+        note("lockdown", on ? "on" : "off", at: t)
+        doubt(UnlockRefusal("lockdown"), at: t)
+    }
+
+    /// The decisions made since the last call, oldest first.
+    public mutating func takeDecisions() -> [UnlockDecision] {
+        defer { decisions.removeAll() }
+        return decisions
+    }
+
+    /// `verdict` on `request` as data, with the slide's duration and distance when its
+    /// contact left a path.
+    func record(_ request: UnlockRequest, _ verdict: UnlockVerdict) -> UnlockDecision {
+        var refusal: UnlockRefusal?
+        if case .refused(let r) = verdict { refusal = r }
+        var decision = UnlockDecision(time: request.time, source: request.source, refusal: refusal)
+        switch request {
+        case .slide(let id, let t), .tap(let id, let t):
+            if let c = released[id] {
+                decision.duration = t - c.landedAt
+                if let first = c.offsets.first, let last = c.offsets.last { decision.distance = last - first }
+            }
+        case .ctl(let peer, _, _): decision.peer = peer
+        case .button: break
+        }
+        return decision
+    }
+}
