@@ -19,7 +19,8 @@ extension ConfigTests {
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 5)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7)
+        #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7 + 2)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -143,6 +144,8 @@ extension ConfigTests {
         s.input.touch.mouse = true
         s.input.tablet = true
         s.input.touch.ghostFilter = false
+        s.control.socket = "/run/lock/ctl"
+        s.control.group = "door-admin"
         s.input.touch.minimumContactSeconds = 0.05
         s.input.touch.minimumContactSamples = 5
         s.input.touch.maximumJumpFraction = 0.4

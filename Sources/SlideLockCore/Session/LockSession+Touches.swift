@@ -86,6 +86,8 @@ extension LockSession {
         grab = nil
         setPress(0, at: t)
         let velocity = g.tracker.velocity(releaseTime: t)
+        // A grab ended by a refusal is a rejected slide for the audit, as a refused release is.
+        authority.recordCancelledSlide(g.contact, UnlockRefusal(reason, detail), at: t)
         if state == .dragging {
             springBack(velocity: velocity, reason: reason, detail: detail, time: t, effects: &effects)
         } else {

@@ -17,6 +17,18 @@ extension UnlockAuthority {
         doubt(UnlockRefusal("lockdown"), at: t)
     }
 
+    /// A slide that travelled and was ended before its release (a second finger, a step too
+    /// fast, a moment of uncertainty): recorded as a refused slide. It grants nothing.
+    mutating func recordCancelledSlide(_ id: Int, _ refusal: UnlockRefusal, at t: Double) {
+        guard refusal.reason != "ctl-unlock" else { return }
+        var decision = UnlockDecision(time: t, source: .slide, refusal: refusal)
+        if let c = contacts[id] ?? released[id] {
+            decision.duration = t - c.landedAt
+            if let first = c.offsets.first, let last = c.offsets.last { decision.distance = last - first }
+        }
+        decisions.append(decision)
+    }
+
     /// The decisions made since the last call, oldest first.
     public mutating func takeDecisions() -> [UnlockDecision] {
         defer { decisions.removeAll() }

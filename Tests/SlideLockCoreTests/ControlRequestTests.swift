@@ -1,0 +1,124 @@
+import Testing
+
+@testable import SlideLockCore
+
+@Suite struct ControlRequestTests {
+    func parse(_ text: String) -> Result<ControlRequest, ControlRequestError> {
+        ControlRequest.parse(line: Array(text.utf8))
+    }
+
+    @Test func everyRequestRoundTripsThroughItsLine() throws {
+        let requests: [ControlRequest] = [
+            .status(json: false), .status(json: true), .lock, .wake, .reload, .unlock,
+            .message("Door closed today", seconds: nil), .message("Back at 2", seconds: 90),
+            .message("half", seconds: 0.5), .clearMessage, .lockdown(true), .lockdown(false),
+        ]
+        for request in requests {
+            #expect(try parse(request.line).get() == request, "\(request.line)")
+        }
+    }
+
+    @Test func messageArgumentsInAnyOrder() throws {
+        let r = try ControlRequest.parse(arguments: ["message", "Door closed", "--for", "30"]).get()
+        #expect(r == .message("Door closed", seconds: 30))
+        #expect(r.line == "message --for 30 Door closed")
+        let spaced = try ControlRequest.parse(arguments: ["message", "a  b", "c"]).get()
+        #expect(spaced == .message("a b c", seconds: nil))
+    }
+
+    @Test(arguments: [
+        ("", "no request"), ("open", "unknown request \"open\""), ("unlock now", "unlock takes no arguments"),
+        ("status --xml", "status takes only --json"), ("lockdown maybe", "lockdown takes on or off"),
+        ("message", "message needs TEXT"), ("message --for 10", "message needs TEXT"),
+        ("message --for 0 hi", "bad seconds"), ("message --for 86401 hi", "bad seconds"),
+        ("message --for nan hi", "bad seconds"), ("message --for", "needs SECONDS"),
+        ("message --clear hi", "takes nothing else"), ("message --bold hi", "unknown option"),
+        ("message --for 1 --for 2 hi", "needs SECONDS"),
+    ])
+    func badRequestsSayWhy(_ line: String, _ why: String) {
+        guard case .failure(let error) = parse(line) else {
+            Issue.record("\(line) parsed")
+            return
+        }
+        #expect(error.message.contains(why), "\(line): \(error.message)")
+    }
+
+    @Test func oversizedLinesAreRefused() {
+        let long = "message " + String(repeating: "x", count: ControlRequest.maxLineBytes)
+        guard case .failure(let error) = parse(long) else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(error.message.contains("longer than 512 bytes"))
+        let tooManyCharacters = "message " + String(repeating: "é", count: ControlRequest.maxMessageScalars + 1)
+        guard case .failure(let e2) = parse(tooManyCharacters) else {
+            Issue.record("parsed")
+            return
+        }
+        #expect(e2.message.contains("longer than 200 characters"))
+    }
+
+    @Test func binaryAndControlCharactersAreRefused() {
+        let binary: [[UInt8]] = [
+            [0xff, 0xfe, 0x00], Array("status".utf8) + [0], Array("message hi\u{1b}[2J".utf8),
+            Array("message a\tb".utf8), Array("message a\rb".utf8), [0xc3], Array("lock\u{7f}".utf8),
+        ]
+        for bytes in binary {
+            guard case .failure = ControlRequest.parse(line: bytes) else {
+                Issue.record("\(bytes) parsed")
+                return
+            }
+        }
+        guard case .failure = ControlRequest.parse(arguments: ["message", "two\nlines"]) else {
+            Issue.record("a newline in a message parsed")
+            return
+        }
+    }
+
+    @Test func onlyStatusLeavesEverythingAsItWas() {
+        #expect(!ControlRequest.status(json: true).changesState)
+        #expect(ControlRequest.lock.changesState && ControlRequest.unlock.changesState)
+    }
+}
+
+@Suite struct ControlStatusTests {
+    @Test func jsonEscapesWhatItMust() {
+        #expect(JSONText.string("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
+    }
+
+    @Test func statusAsJSONAndText() {
+        var s = ControlStatus()
+        s.message = "Back \"soon\""
+        s.outputs = ["DSI-1"]
+        s.touchDevices = ["/dev/input/event0 (ft5x06)"]
+        s.record(UnlockDecision(time: 1, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 10)
+        s.record(UnlockDecision(time: 2, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 11)
+        s.record(UnlockDecision(time: 3, source: .ctl, refusal: nil), wallTime: 1_700_000_000)
+        #expect(
+            s.json
+                == "{\"state\":\"locked\",\"display\":\"on\",\"lockdown\":false,\"message\":\"Back \\\"soon\\\"\","
+                + "\"last_unlock\":{\"time\":1700000000,\"source\":\"ctl\"},\"unlocks\":{\"ctl\":1},"
+                + "\"rejected_slides\":{\"too-quick\":2},\"outputs\":[\"DSI-1\"],"
+                + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"]}")
+        #expect(
+            s.text.hasPrefix("state=locked display=on lockdown=off unlocks=1 rejected=2 last-unlock=1700000000/ctl"))
+    }
+
+    @Test func auditRecordsCarryTheirFields() {
+        let peer = ControlPeer(pid: 42, uid: 0, gid: 0)
+        let unlock = AuditRecord.decision(UnlockDecision(time: 1, source: .ctl, refusal: nil, peer: peer))
+        #expect(unlock.kind == .unlock)
+        #expect(unlock.field("SLIDELOCK_EVENT") == "unlock" && unlock.field("SLIDELOCK_SOURCE") == "ctl")
+        #expect(unlock.field("SLIDELOCK_PEER_UID") == "0")
+        let refused = AuditRecord.decision(
+            UnlockDecision(
+                time: 1, source: .slide, refusal: UnlockRefusal("too-quick", "30 ms, needs 50"), duration: 0.0304,
+                distance: 612.4))
+        #expect(refused.kind == .rejected && refused.field("SLIDELOCK_REASON") == "too-quick")
+        #expect(refused.field("SLIDELOCK_SLIDE_MS") == "30" && refused.field("SLIDELOCK_SLIDE_PX") == "612")
+        #expect(AuditRecord.lockdown(true, peer: peer).field("SLIDELOCK_EVENT") == "lockdown-on")
+        let ctl = AuditRecord.control(.message("hi", seconds: 5), peer: peer, outcome: "ok")
+        #expect(ctl.field("SLIDELOCK_EVENT") == "ctl-message" && ctl.field("SLIDELOCK_REQUEST") == "message --for 5 hi")
+        #expect(Set(AuditRecord.Kind.allCases.map(\.rawValue)).count == 4)
+    }
+}
