@@ -52,6 +52,7 @@ bin=$prefix/bin/slidelock
 relay=$prefix/libexec/slidelock-relay
 doc=$prefix/share/doc/slidelock/README.md
 unit=/etc/systemd/system/slidelock.service
+socket_unit=/etc/systemd/system/slidelock-control.socket
 rule=/etc/udev/rules.d/99-slidelock-touch.rules
 config=/etc/slidelock/slidelock.conf
 relay_default=/etc/default/slidelock-relay
@@ -96,6 +97,7 @@ cp deploy/slidelock-relay.default "$work/slidelock-relay.default"
 if [ "$uninstall" = yes ]; then
     if live; then systemctl disable --now slidelock.service 2>/dev/null || true; fi
     remove "$unit"
+    remove "$socket_unit"
     remove "$rule"
     remove "$bin"
     remove "$relay"
@@ -130,10 +132,12 @@ fi
 { [ -f "$binary" ] && [ -x "$binary" ]; } || die "$binary is not an executable file"
 
 localize deploy/slidelock.service >"$work/slidelock.service"
+localize deploy/slidelock-control.socket >"$work/slidelock-control.socket"
 put 0755 "$binary" "$bin"
 put 0755 deploy/slidelock-relay "$relay"
 put 0644 deploy/README.md "$doc"
 put 0644 "$work/slidelock.service" "$unit"
+put 0644 "$work/slidelock-control.socket" "$socket_unit"
 put 0644 deploy/99-slidelock-touch.rules "$rule"
 mkdir -p "$destdir/etc/slidelock/conf.d"
 put_once 0644 "$work/slidelock.conf" "$config" slidelock.conf

@@ -103,10 +103,12 @@ debianize() {
         -e 's|installed once by deploy/install.sh, never overwritten|a conffile of the slidelock package|' "$1"
 }
 debianize deploy/slidelock.service >"$pkg/usr/lib/systemd/system/slidelock.service"
+debianize deploy/slidelock-control.socket >"$pkg/usr/lib/systemd/system/slidelock-control.socket"
 debianize deploy/slidelock.conf >"$pkg/etc/slidelock/slidelock.conf"
 install -m 0644 deploy/slidelock-relay.default "$pkg/etc/default/slidelock-relay"
 install -m 0644 deploy/99-slidelock-touch.rules "$pkg/usr/lib/udev/rules.d/99-slidelock-touch.rules"
-chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/etc/slidelock/slidelock.conf"
+chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/usr/lib/systemd/system/slidelock-control.socket" \
+    "$pkg/etc/slidelock/slidelock.conf"
 grep -q 'ExecStart=/usr/bin/slidelock$' "$pkg/usr/lib/systemd/system/slidelock.service" || die "unit: ExecStart not rewritten"
 grep -q '^hook = /usr/libexec/slidelock/slidelock-relay$' "$pkg/etc/slidelock/slidelock.conf" || die "config: hook not rewritten"
 

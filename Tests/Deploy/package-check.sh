@@ -41,9 +41,10 @@ dpkg-deb --root-owner-group -Zxz --build "$work/v2" "$work/v2.deb" >/dev/null
 
 dpkg -P slidelock >/dev/null 2>&1 || true
 unit=/usr/lib/systemd/system/slidelock.service
+socket_unit=/usr/lib/systemd/system/slidelock-control.socket
 wants=/etc/systemd/system/multi-user.target.wants/slidelock.service
 files="/usr/bin/slidelock /usr/libexec/slidelock/slidelock-relay /etc/slidelock/slidelock.conf
-/etc/default/slidelock-relay $unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
+/etc/default/slidelock-relay $unit $socket_unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
 /usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright /usr/share/man/man1/slidelock.1.gz"
 
 all_present() {
@@ -51,7 +52,7 @@ all_present() {
     [ -x /usr/bin/slidelock ] && [ -x /usr/libexec/slidelock/slidelock-relay ] && [ -d /etc/slidelock/conf.d ]
 }
 # Clean: unknown keys are warnings with exit status 0, so any output is a finding.
-verify_unit() { local out; out=$(systemd-analyze verify "$unit" 2>&1); [ -z "$out" ] || { echo "$out"; return 1; }; }
+verify_unit() { local out; out=$(systemd-analyze verify "$unit" "$socket_unit" 2>&1); [ -z "$out" ] || { echo "$out"; return 1; }; }
 
 check "install: apt installs it with its Depends from trixie" apt-get install -y -qq "$deb"
 check "install: every file in Debian's place, executables executable" all_present
@@ -60,6 +61,9 @@ check "install: the binary runs (check-config with the shipped config)" \
 check "install: the binary renders the lock screen" /usr/bin/slidelock render --out "$work/locked.png"
 check "install: the unit runs the packaged binary" grep -qx 'ExecStart=/usr/bin/slidelock' "$unit"
 check "install: systemd-analyze verify is clean" verify_unit
+check "install: the service takes the control socket from its socket unit" \
+    sh -c "grep -qx 'Sockets=slidelock-control.socket' $unit && grep -qx 'FileDescriptorName=control' $socket_unit \
+        && grep -qx 'SocketMode=0660' $socket_unit && grep -qx 'RuntimeDirectory=slidelock' $unit"
 not_enabled() { [ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]; }
 check "install: the service is not enabled" not_enabled
 check "install: both settings files are conffiles" sh -c "dpkg-query -W -f='\${Conffiles}' slidelock |
@@ -79,7 +83,7 @@ check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/default/slide
 check "upgrade: the service stays enabled" test -L "$wants"
 
 check "remove: dpkg -r succeeds" dpkg -r slidelock
-check "remove: the binary and unit are gone" sh -c "[ ! -e /usr/bin/slidelock ] && [ ! -e $unit ]"
+check "remove: the binary and units are gone" sh -c "[ ! -e /usr/bin/slidelock ] && [ ! -e $unit ] && [ ! -e $socket_unit ]"
 check "remove: the conffiles stay" sh -c '[ -f /etc/slidelock/slidelock.conf ] && [ -f /etc/default/slidelock-relay ]'
 check "remove: no enable link points at the removed unit" test ! -e "$wants" -a ! -L "$wants"
 
