@@ -4,8 +4,8 @@
 /// `SystemdNotifier` writes sd_notify: one datagram of `FIELD=value` lines to
 /// `/run/systemd/journal/socket` (a value holding a newline goes as `FIELD\n`, its length
 /// as 64-bit little-endian, the bytes, `\n`). Linking libsystemd instead would map it and
-/// the five libraries it pulls in (lz4, zstd, lzma, gcrypt, gpg-error) into the resident lock
-/// for the sake of one sendto().
+/// the six libraries it pulls in (cap, gcrypt, gpg-error, lzma, zstd, lz4) into the resident
+/// lock for the sake of one sendto().
 public final class JournalWriter {
     public static let defaultSocket = "/run/systemd/journal/socket"
     public let socketPath: String

@@ -12,6 +12,7 @@
 #   crash     kill -9: restarted, lock back on screen (crash-to-lock time)
 #   master    another program takes DRM master for 2 s: no restart, the lock comes back
 #   watchdog  SIGSTOP: systemd's watchdog restarts it
+#   (after security) ctl over the socket unit's socket, the audit's journal fields read back
 export SYSTEMD_PAGER='' SYSTEMD_COLORS=0
 LINE=3
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -96,6 +97,21 @@ EXPOSURE=$(systemd-analyze security slidelock 2>/dev/null | sed -n 's/.*Overall 
 echo "systemd-analyze security slidelock: exposure $EXPOSURE"
 vm_check security-exposure awk -v e="$EXPOSURE" 'BEGIN { exit !(e != "" && e <= 2.5) }'
 grep Cap "/proc/$PID1/status" | sed 's/^/slidelock /'
+
+# --- ctl and the audit: the socket from slidelock-control.socket, journal fields back ---------
+vm_check ctl-socket-passed sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "control: listening on the socket systemd passed"'
+vm_check ctl-socket-mode sh -c 'stat -c %a /run/slidelock/control | grep -qx 660'
+vm_check ctl-lockdown-on slidelock ctl lockdown on
+vm_check ctl-unlock-refused-in-lockdown sh -c '! slidelock ctl unlock'
+vm_check ctl-lockdown-off slidelock ctl lockdown off
+vm_check ctl-status-locked sh -c 'slidelock ctl status --json | grep "\"state\":\"locked\"" | grep -q "\"lockdown\":false"'
+vm_check audit-lockdown-fields sh -c "journalctl -q -b -o json SLIDELOCK_EVENT=lockdown-on |
+    grep '\"MESSAGE_ID\":\"4a83f02f8b254659b31c50980d10e184\"' | grep '\"SLIDELOCK_SOURCE\":\"ctl\"' | grep -q '\"SLIDELOCK_PEER_UID\":\"0\"'"
+vm_check audit-refusal-fields sh -c "journalctl -q -b -o json SLIDELOCK_EVENT=rejected SLIDELOCK_SOURCE=ctl |
+    grep '\"MESSAGE_ID\":\"519bb915e36d4b27b557984118f12d77\"' | grep -q '\"SLIDELOCK_REASON\":\"lockdown\"'"
+vm_check audit-ctl-request-fields sh -c "journalctl -q -b -o json SLIDELOCK_EVENT=ctl-lockdown | grep -c '\"SLIDELOCK_REQUEST\":\"lockdown o' | grep -qx 2"
+vm_check audit-no-status-entries sh -c '! journalctl -q -b -o json SLIDELOCK_EVENT=ctl-status | grep -q .'
+vm_check ctl-same-pid [ "$(main_pid)" = "$PID1" ]
 
 # --- relay: a pulse cut short by systemctl stop ------------------------------------------------
 slide
