@@ -56,6 +56,14 @@ import Testing
 
     /// Mistakes: (arguments, exit status, what the single stderr line must contain).
     static let mistakes: [([String], Int32, String)] = [
+        (["ctl"], 2, "no request"),
+        (["ctl", "open", "sesame"], 2, "unknown request \"open\""),
+        (["ctl", "message", "--for", "1e9", "hi"], 2, "message --for: bad seconds"),
+        (["ctl", "--socket"], 2, "--socket needs a path"),
+        (
+            ["ctl", "--socket", "/nonexistent/control", "status"], 1,
+            "no lock running (nothing listens on /nonexistent/control)"
+        ),
         (["render", "--size", "800by480", "--out", "/tmp/x.png"], 2, "--size: expected WIDTHxHEIGHT"),
         (["render", "--size", "0x480", "--out", "/tmp/x.png"], 2, "--size: 0x480 is out of range"),
         (["render", "--progress", "2", "--out", "/tmp/x.png"], 2, "--progress: 2 is out of range 0...1"),

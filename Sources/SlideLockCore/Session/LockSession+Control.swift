@@ -3,10 +3,10 @@
 extension LockSession {
     mutating func control(_ event: ControlEvent, time t: Double, effects: inout [LockEffect]) {
         switch event {
-        case .lockdown(let on):
+        case .lockdown:
             // The authority has seen it first: the fingers down are uncertain, the grab is dropped.
+            // (The authority logged the change.)
             notice.lockdown = authority.lockdown
-            note("lockdown", on ? "on" : "off", at: t)
         case .message(let text, let until):
             if let text {
                 let replaced = controlMessage.map(\.replaced) ?? notice.message

@@ -5,9 +5,14 @@
 public enum ControlClient {
     /// Longest reply read, bytes.
     public static let maxReply = 65_536
+    /// Seconds to wait for the reply: a lock answers between two frames, and a frame on a
+    /// slow machine (an emulated one) can take seconds.
+    public static let replyTimeout = 15.0
 
     /// The reply line (without its newline) to `line`.
-    public static func request(_ line: String, socket path: String, timeout: Double = 5) throws(SystemError) -> String {
+    public static func request(_ line: String, socket path: String, timeout: Double = ControlClient.replyTimeout)
+        throws(SystemError) -> String
+    {
         var address = sockaddr_un()
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {

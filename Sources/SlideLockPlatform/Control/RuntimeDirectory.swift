@@ -29,12 +29,14 @@ public enum RuntimeDirectory {
             guard fstat(walk.top.fd, &info) == 0 else { throw walk.failure(path, errno: errno) }
             guard info.st_uid == geteuid() else {
                 throw TrustError(
-                    path: path, culprit: path, problem: "is owned by uid \(info.st_uid), not by this user")
+                    path: path, culprit: path,
+                    problem: "owned by uid \(info.st_uid), not by this user (uid \(geteuid()))")
             }
             guard info.st_mode & 0o077 == 0 else {
                 let octal = "0" + String(info.st_mode & 0o7777, radix: 8)
                 throw TrustError(
-                    path: path, culprit: path, problem: "is mode \(octal): the control socket needs 0700 (owner only)")
+                    path: path, culprit: path,
+                    problem: "mode \(octal), the control socket's directory must be 0700 (owner only)")
             }
         } catch {
             throw SystemError(
