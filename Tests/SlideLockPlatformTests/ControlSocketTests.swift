@@ -147,4 +147,16 @@ import Testing
         #expect(twoLines == Array("MESSAGE\n".utf8) + [3, 0, 0, 0, 0, 0, 0, 0] + Array("a\nb\n".utf8))
         #expect(JournalWriter(socketPath: "/nonexistent/journal") == nil)
     }
+
+    @Test func controlGroupNamesOrNumbersAGroup() throws {
+        #expect(try GroupLookup.gid("") == nil)
+        #expect(try GroupLookup.gid("0") == 0)
+        #expect(try GroupLookup.gid("root") == 0)
+        do {
+            _ = try GroupLookup.gid("no-such-group-here")
+            Issue.record("found a group that does not exist")
+        } catch {
+            #expect(error.description == "control.group: no group named \"no-such-group-here\"")
+        }
+    }
 }
