@@ -182,4 +182,20 @@ import Testing
         #expect(readers.allSatisfy { $0.closed })
         #expect(f.loop.control.server?.clientCount == 0)
     }
+
+    /// `ctl` on a blank panel: status says so, wake lights it, and an unlock still goes
+    /// through the authority (nothing about a dark panel opens or blocks it).
+    @Test func aBlankPanelAnswersAndWakes() throws {
+        let (f, c, _) = try fixture(["display.dim_after=0", "display.blank_after=2"])
+        f.loop.idle = IdleControl(
+            settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger)
+        let blank = c.send(f.world, "status", at: 103)
+        let wake = c.send(f.world, "wake", at: 104)
+        let woken = c.send(f.world, "status", at: 104.5)
+        f.world.endOfTest = 105
+        _ = try f.run()
+        #expect(blank.reply.hasPrefix("ok state=locked display=blank"), "\(blank.reply)")
+        #expect(wake.reply == "ok\n")
+        #expect(woken.reply.hasPrefix("ok state=locked display=on"), "\(woken.reply)")
+    }
 }
