@@ -12,8 +12,8 @@ public enum LockScreen {
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
         let settings = try loader.loadForLock()
-        // control.group must name a group; the socket is bound before the display is touched.
-        let control = try makeControl(settings, log: log)
+        // control.group must name a group: said before the display is touched.
+        _ = try GroupLookup.gid(settings.control.group)
         // A backlight named in the config must exist and be writable: said before the display is touched.
         if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
         // Opened once, here (a bad font is a start-up error), and shared by every output.
@@ -67,6 +67,7 @@ public enum LockScreen {
         loop.keyboards = keyboards
         loop.hotplug = hotplug
         loop.clock = ClockFace.wall()
+        let control = try makeControl(settings, log: log)
         control.touchDevices = { input.devices }
         loop.control = control
         loop.idle = try makeIdle(
