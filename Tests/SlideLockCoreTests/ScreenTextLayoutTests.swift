@@ -93,7 +93,8 @@ import Testing
     @Test func aReloadKeepsTheMessageUnlessTheConfigsChanged() {
         let old = Self.settings(message: "A")
         var session = LockSession(settings: old, width: 800, height: 480)
-        session.notice = Notice(message: "from ctl", lockdown: true)
+        _ = session.handle(.control(.message("from ctl", until: nil), time: 0.5))
+        _ = session.handle(.control(.lockdown(true), time: 0.5))
         let same = LockSession(settings: old, layout: session.layout, reloadedFrom: session, time: 1)
         #expect(same.notice == Notice(message: "from ctl", lockdown: true))
         let changed = LockSession(
@@ -106,7 +107,8 @@ import Testing
 
     @Test func aRelockKeepsTheNotice() {
         var session = LockSession(settings: Settings(), width: 800, height: 480)
-        session.notice = Notice(message: "m", lockdown: true)
+        _ = session.handle(.control(.message("m", until: nil), time: 0.5))
+        _ = session.handle(.control(.lockdown(true), time: 0.5))
         _ = session.handle(.reset(time: 1))
         #expect(session.notice == Notice(message: "m", lockdown: true))
     }

@@ -158,8 +158,8 @@ final class FakeWallClock: ClockSource {
         let f = try LoopFixture(["animation.hue=off", "display.message=Hello"], pacing: .framebuffer)
         #expect(f.loop.session.notice.message == "Hello")
         f.world.at(105, fd: FakeTouch.descriptor) {
-            f.loop.session.notice.message = "From ctl"
-            f.loop.session.notice.lockdown = true
+            _ = f.loop.session.handle(.control(.message("From ctl", until: nil), time: 105))
+            _ = f.loop.session.handle(.control(.lockdown(true), time: 105))
         }
         f.world.signal(110, SIGHUP)
         f.world.endOfTest = 120
