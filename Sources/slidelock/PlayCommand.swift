@@ -26,6 +26,11 @@ enum PlayCommand {
           --columns N              contact sheet columns (default 6)
           --on-unlock exit|hook    exit mode ends the run at the unlock; hook mode shows
                                    busy until the script's `action ok|fail` line
+
+        A flight recorder's file (/var/lib/slidelock/recordings) carries its screen size,
+        rotation, settings and moments in `# slidelock-` lines: they are used (size and
+        rotation unless given), nothing needs to be written, and the run exits 1 unless it
+        comes to the recorded verdict at the recorded moment.
           --rotate DEG, --format F as for 'render'
           --theme, --config, --set as for every command
         """
@@ -40,26 +45,31 @@ enum PlayCommand {
         guard let scriptPath = try args.value("--script") else {
             throw UsageError(message: "--script FILE is required")
         }
-        let size = try args.size("--size") ?? (800, 480)
+        let givenSize = try args.size("--size")
         let fps = try args.number("--fps", in: 1...1000) ?? 60
         let framesDir = try args.value("--frames")
         let every = Int(try args.number("--every", in: 1...100_000) ?? 1)
         let sheetPath = try args.value("--contact-sheet")
         let columns = Int(try args.number("--columns", in: 1...64) ?? 6)
-        let rotation = try args.rotation()
+        let givenRotation: Int? =
+            argv.contains { $0 == "--rotate" || $0.hasPrefix("--rotate=") } ? try args.rotation() : nil
         let format = try args.choice("--format", PixelFormat.self) ?? .xrgb8888
         let mode = try args.choice("--on-unlock", UnlockMode.self)
         try args.finish()
-        if framesDir == nil && sheetPath == nil {
+        let text = try FileIO.readText(scriptPath, limit: FileIO.recordingLimit)
+        let header = try RecordingHeader(parsing: text, fileName: scriptPath)
+        if framesDir == nil && sheetPath == nil && header == nil {
             throw UsageError(message: "nothing to write: give --frames DIR and/or --contact-sheet FILE.png")
         }
 
         var settings = try loader.load()
+        if let header { settings = try header.apply(to: settings, fileName: scriptPath) }
         // No hook runs in a replay: `action ok|fail` lines in the script stand in for it.
         if let mode { settings.action.mode = mode }
+        let size = givenSize ?? header.map { ($0.width, $0.height) } ?? (800, 480)
+        let rotation = givenRotation ?? header?.rotation ?? 0
         let screen = Size(width: Double(size.width), height: Double(size.height))
-        let text = try FileIO.readText(scriptPath, limit: FileIO.recordingLimit)
-        let script: TouchScript
+        var script: TouchScript
         if EvemuReplay.isRecording(text) {
             // A real panel's recording, mapped onto this screen like the live device would be.
             let recording = try EvemuRecording(parsing: text, fileName: scriptPath)
@@ -70,6 +80,16 @@ enum PlayCommand {
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
         }
+        if let header {
+            // The recorded moments go before touches at the same time, as they came live.
+            let moments = try header.scriptSteps(fileName: scriptPath, screen: screen)
+            script = TouchScript(
+                steps: (moments + script.steps).enumerated().sorted {
+                    ($0.element.time, $0.offset < moments.count ? 0 : 1, $0.offset)
+                        < ($1.element.time, $1.offset < moments.count ? 0 : 1, $1.offset)
+                }.map(\.element))
+        }
+        var replayed: [VerdictRecorder.Verdict] = []
         if let framesDir { try OutputFile.makeDirectories(framesDir) }
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
         let renderer = SceneRenderer(width: size.width, height: size.height)
@@ -80,6 +100,15 @@ enum PlayCommand {
         var written = 0
         for frame in Playback(settings: settings, width: size.width, height: size.height, fps: fps, script: script) {
             for line in frame.log { Console.out(line) }
+            let entries = frame.log.compactMap(VerdictRecorder.entry(parsing:))
+            for effect in frame.effects {
+                if case .unlock = effect, let v = VerdictRecorder.verdict(unlock: true, entries: entries) {
+                    replayed.append(v)
+                }
+                if case .slideCancelled = effect, let v = VerdictRecorder.verdict(unlock: false, entries: entries) {
+                    replayed.append(v)
+                }
+            }
             guard frame.index % every == 0 else { continue }
             // Only frames that are written or kept on the sheet are drawn.
             var image: Canvas?
@@ -102,6 +131,24 @@ enum PlayCommand {
             Console.error("slidelock: contact sheet of \(sheet.count) frames in \(sheetPath)")
         }
         if let framesDir { Console.error("slidelock: \(written) frames in \(framesDir)/") }
+        if let header { return compare(header, replayed, file: scriptPath) }
+        return ExitStatus.ok
+    }
+
+    /// The recorded verdict against the replay's at the same moment (to the millisecond the
+    /// header keeps): one line either way, 1 when they differ.
+    static func compare(_ header: RecordingHeader, _ replayed: [VerdictRecorder.Verdict], file: String) -> Int32 {
+        let at = seconds(header.verdictTime)
+        let same = replayed.first { abs($0.time - header.verdictTime) < 0.0015 }
+        for warning in header.truncated {
+            Console.error("slidelock: warning: \(file): the recording lost events (\(warning)): the replay may differ")
+        }
+        guard let same, same.name == header.verdict else {
+            let got = same.map { "\($0.name)" } ?? "no verdict"
+            Console.error("slidelock: \(file): recorded \(header.verdict) at t=\(at), replayed \(got) there")
+            return ExitStatus.failure
+        }
+        Console.error("slidelock: \(file): replayed to the recorded verdict, \(header.verdict) at t=\(at)")
         return ExitStatus.ok
     }
 

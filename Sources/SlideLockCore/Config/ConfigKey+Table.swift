@@ -7,10 +7,10 @@ extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
         themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
-        + displayKeys + inputKeys + controlKeys
+        + displayKeys + inputKeys + controlKeys + auditKeys
 
     /// Section names in render order.
-    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "control"]
+    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "control", "audit"]
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

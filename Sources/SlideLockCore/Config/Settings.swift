@@ -9,6 +9,7 @@ public struct Settings: Equatable, Sendable {
     public var display = DisplaySettings()
     public var input = InputSettings()
     public var control = ControlSettings()
+    public var audit = AuditSettings()
 
     public init() {}
 }

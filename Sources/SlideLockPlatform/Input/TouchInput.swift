@@ -23,6 +23,11 @@ public final class TouchInput {
     private var log: [LogLine] = []
     /// Events made outside `readAvailable` (a finger already down when a device opened).
     private var queued: [LockEvent] = []
+    /// The flight recorder's feed: every device opened (now and later), raw event read and
+    /// device removed.
+    public var onRaw: ((RawInputNotice) -> Void)? {
+        didSet { for d in open { onRaw?(.adopted(path: d.device.path, description: d.device.recordingDescription)) } }
+    }
 
     /// Scans the directory and opens every device to use; watches it for hotplug. Throws
     /// only for a named `--input` that is missing or unusable; no touch device at all is
@@ -70,8 +75,11 @@ public final class TouchInput {
             for input in inputs {
                 let out: TouchPipeline.Output
                 switch input {
-                case .event(let event): out = open[index].pipeline.feed(event, nextID: &nextID)
+                case .event(let event):
+                    onRaw?(.event(path: open[index].device.path, event: event))
+                    out = open[index].pipeline.feed(event, nextID: &nextID)
                 case .resynced(let slots, let current, let time):
+                    onRaw?(.event(path: open[index].device.path, event: .init(time: time, type: 0, code: 3, value: 0)))
                     log.append(LogLine(.info, "input: \(open[index].device.path): events lost (SYN_DROPPED), resynced"))
                     out = open[index].pipeline.resync(slots: slots, currentSlot: current, time: time, nextID: &nextID)
                 }
@@ -182,6 +190,7 @@ public final class TouchInput {
         log.append(LogLine(.info, "input: using \(describe(device))"))
         log += out.log.map { LogLine(.debug, $0) }
         open.append(OpenDevice(device: device, pipeline: pipeline))
+        onRaw?(.adopted(path: device.path, description: device.recordingDescription))
         queued += out.events
     }
 
@@ -216,6 +225,7 @@ public final class TouchInput {
 
     private func remove(at index: Int, why: String) -> [LockEvent] {
         var entry = open.remove(at: index)
+        onRaw?(.removed(path: entry.device.path))
         let out = entry.pipeline.deviceRemoved(time: MonotonicClock.now())
         log.append(LogLine(.info, "input: removed \(entry.device.path) \"\(entry.device.name)\" (\(why))"))
         log += out.log.map { LogLine(.debug, $0) }

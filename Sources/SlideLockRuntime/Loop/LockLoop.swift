@@ -56,6 +56,8 @@ public final class LockLoop {
     public var clock: ClockFace?
     /// The control socket (`slidelock ctl`) and the audit (LockLoop+Control.swift).
     public var control = LockControl()
+    /// The flight recorder (nil: `audit.recordings = off`).
+    public var recorder: FlightRecording?
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
@@ -151,7 +153,9 @@ public final class LockLoop {
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
             for event in passThroughIdle(events, now: now) { apply(session.handle(event), now: now) }
-            for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+            let entries = session.takeLog()
+            recordVerdicts(entries)
+            for entry in entries { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
             auditDecisions()
             if session.state != lastState {
                 sessionVersion += 1
@@ -164,6 +168,7 @@ public final class LockLoop {
 
     func apply(_ effects: [LockEffect], now: Double) {
         for effect in effects {
+            recorder?.take(effect)
             switch effect {
             case .unlock(let duration):
                 log.info(unlockLine(slideDuration: duration))

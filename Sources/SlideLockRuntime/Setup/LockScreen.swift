@@ -70,6 +70,12 @@ public enum LockScreen {
         let control = try makeControl(settings, log: log)
         control.touchDevices = { input.devices }
         loop.control = control
+        if let directory = settings.audit.recordings {
+            let store = RecordingDirectory(path: directory, keep: Int(settings.audit.keep))
+            let recording = FlightRecording(settings: settings.audit, store: store, log: log)
+            input.onRaw = { recording.take($0) }
+            loop.recorder = recording
+        }
         loop.idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }

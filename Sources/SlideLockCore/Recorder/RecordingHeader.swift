@@ -1,0 +1,150 @@
+/// What a verdict depended on, beyond the raw events: carried in `# slidelock-...` comment
+/// lines at the top of a recording (evemu readers skip them), read back by `slidelock play`.
+///
+///     # slidelock-verdict: rejected too-fast
+///     # slidelock-verdict-at: 0.412
+///     # slidelock-screen: 800x480
+///     # slidelock-rotate: 0
+///     # slidelock-set: gesture.max_speed=20000
+///     # slidelock-event: 0.100 uncertain wake
+///     # slidelock-truncated: seconds
+///     # slidelock-log: t=0.412 too-fast 61234 px/s, limit 20000
+///
+/// Times are seconds after the recording's first event. `event` lines are touch-script
+/// lines (`TouchScript`): the moments the authority was told of that the raw events do
+/// not carry (signals, wakes, ctl, a display lost). `log` lines are the session's own
+/// log, for people.
+public struct RecordingHeader: Equatable, Sendable {
+    /// `unlock`, or `rejected REASON`.
+    public var verdict: String
+    /// When the verdict was taken.
+    public var verdictTime: Double
+    /// The logical screen touch mapped onto, pixels.
+    public var width: Int
+    public var height: Int
+    /// Degrees clockwise.
+    public var rotation: Int
+    /// `section.key=value` for every setting but the theme's and the hook's.
+    public var settings: [String]
+    /// Touch-script lines, with their times.
+    public var events: [String]
+    public var truncated: [String]
+    public var log: [String]
+
+    public init(
+        verdict: String, verdictTime: Double, width: Int, height: Int, rotation: Int, settings: [String],
+        events: [String] = [], truncated: [String] = [], log: [String] = []
+    ) {
+        self.verdict = verdict
+        self.verdictTime = verdictTime
+        self.width = width
+        self.height = height
+        self.rotation = rotation
+        self.settings = settings
+        self.events = events
+        self.truncated = truncated
+        self.log = log
+    }
+
+    static let prefix = "# slidelock-"
+
+    /// Every setting a verdict may depend on, as `section.key=value`: all but the theme's
+    /// (colours and fonts) and the hook's command line (kept out of the files).
+    public static func settingLines(_ settings: Settings) -> [String] {
+        ConfigKey.all.filter { $0.section != "theme" && $0.path != "action.hook" }.map {
+            $0.path + "=" + $0.format(settings)
+        }
+    }
+
+    /// The comment lines, one per value, in the order documented above.
+    public var lines: [String] {
+        var out = [
+            Self.prefix + "verdict: " + verdict,
+            Self.prefix + "verdict-at: " + LockLogEntry.format(verdictTime),
+            Self.prefix + "screen: \(width)x\(height)",
+            Self.prefix + "rotate: \(rotation)",
+        ]
+        out += settings.map { Self.prefix + "set: " + $0 }
+        out += events.map { Self.prefix + "event: " + $0 }
+        out += truncated.map { Self.prefix + "truncated: " + $0 }
+        out += log.map { Self.prefix + "log: " + $0 }
+        return out
+    }
+
+    /// The header of a recording's text; nil when it has no `slidelock-verdict` line (a
+    /// plain evemu-record file). `fileName` names the line of an error.
+    public init?(parsing text: String, fileName: String) throws(EvemuParseError) {
+        var found: [String: String] = [:]
+        var settings: [String] = []
+        var events: [String] = []
+        var truncated: [String] = []
+        var log: [String] = []
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            guard raw.hasPrefix(Self.prefix) else {
+                // The header is the file's top: it ends at the first device line.
+                if raw.hasPrefix("#") || raw.isEmpty { continue } else { break }
+            }
+            let body = raw.dropFirst(Self.prefix.count)
+            guard let colon = body.firstIndex(of: ":") else {
+                throw EvemuParseError(file: fileName, line: number, message: "malformed slidelock header line")
+            }
+            let key = String(body[..<colon])
+            let value = String(body[body.index(after: colon)...].drop { $0 == " " })
+            switch key {
+            case "set": settings.append(value)
+            case "event": events.append(value)
+            case "truncated": truncated.append(value)
+            case "log": log.append(value)
+            case "verdict", "verdict-at", "screen", "rotate":
+                guard found[key] == nil else {
+                    throw EvemuParseError(file: fileName, line: number, message: "slidelock-\(key) given twice")
+                }
+                found[key] = value
+            default:
+                // Lines a newer slidelock writes are skipped, not refused.
+                continue
+            }
+        }
+        guard let verdict = found["verdict"] else { return nil }
+        func fail(_ what: String) -> EvemuParseError {
+            EvemuParseError(file: fileName, line: 0, message: what)
+        }
+        let size = (found["screen"] ?? "").split(separator: "x").compactMap { Int($0) }
+        guard size.count == 2, (1...16384).contains(size[0]), (1...16384).contains(size[1]) else {
+            throw fail("slidelock-screen: expected WxH")
+        }
+        guard let rotation = found["rotate"].flatMap({ Int($0) }), ImageRotation(degrees: rotation) != nil else {
+            throw fail("slidelock-rotate: expected 0, 90, 180 or 270")
+        }
+        guard let at = found["verdict-at"].flatMap({ ConfigValue.decimal($0) }), at >= 0 else {
+            throw fail("slidelock-verdict-at: expected seconds")
+        }
+        self.init(
+            verdict: verdict, verdictTime: at, width: size[0], height: size[1], rotation: rotation,
+            settings: settings, events: events, truncated: truncated, log: log)
+    }
+
+    /// `settings` with the recorded values applied; the first bad line is the error.
+    public func apply(to settings: Settings, fileName: String) throws(ConfigError) -> Settings {
+        var out = settings
+        for line in self.settings {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            let path = parts.first.map(String.init) ?? ""
+            let dot = path.split(separator: ".", maxSplits: 1)
+            let assignment = ConfigAssignment(
+                file: fileName, line: nil, section: dot.first.map(String.init) ?? "",
+                key: dot.count > 1 ? String(dot[1]) : "", value: parts.count > 1 ? String(parts[1]) : "")
+            // A key this build does not know (a newer or older slidelock) is skipped.
+            guard ConfigKey.named(section: assignment.section, assignment.key) != nil else { continue }
+            if let error = ConfigLoader.apply(assignment, to: &out) { throw error }
+        }
+        return out
+    }
+
+    /// The `event` lines as script steps, to merge with the replayed touches.
+    public func scriptSteps(fileName: String, screen: Size) throws(TouchScriptError) -> [TouchScript.Step] {
+        try TouchScript.parse(events.joined(separator: "\n"), fileName: fileName, screen: screen).steps
+    }
+}

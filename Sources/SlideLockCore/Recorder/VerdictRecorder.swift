@@ -1,0 +1,118 @@
+/// The flight recorder's decisions beside the raw events (`FlightRecorder`): which moments
+/// the authority was told of that the events do not carry, which log lines go with them,
+/// and, when a verdict comes, the files that record it (one per touch device).
+///
+/// It watches the authority's state rather than the events given to the session, so every
+/// source of a moment (signals, idle, a lost display, ctl) is recorded without being named
+/// here: a change of `hiddenBy` is a `hidden`/`shown` line, a later `uncertainSince` an
+/// `uncertain` line (its reason from the session's log line at that moment when one names
+/// it, else `relock`, which doubts the same contacts).
+public struct VerdictRecorder: Sendable {
+    /// A verdict to write: `unlock` or `rejected REASON`, at `time`.
+    public struct Verdict: Equatable, Sendable {
+        public var name: String
+        public var time: Double
+    }
+
+    /// One file to write: the device's path and the text.
+    public struct File: Equatable, Sendable {
+        public var device: String
+        public var text: String
+    }
+
+    /// Moments and log lines kept (the newest).
+    static let historyLimit = 64
+    /// Log names that are no verdict's reason.
+    static let notReasons: Set<String> = [
+        "pressed", "grab", "slide", "release", "exit", "unlocked", "failed", "ignored-touch", "ignored-action",
+        "relayout", "relock", "reset", "wake", "dim", "blank", "on",
+    ]
+
+    public var ring: FlightRecorder
+    var hiddenBy: Set<HiddenBy> = []
+    var uncertainSince = -Double.infinity
+    var moments: [(time: Double, line: String)] = []
+    var log: [LockLogEntry] = []
+    /// A verdict the session's effects announced, waiting for its log line.
+    var pending: [Bool] = []
+
+    public init(limits: FlightRecorder.Limits = .init()) { ring = FlightRecorder(limits: limits) }
+
+    /// The session granted an unlock (`unlock`: true) or a slide ended without one.
+    public mutating func announce(unlock: Bool) { pending.append(unlock) }
+
+    /// After the session handled a batch: its authority now and the log lines it wrote.
+    /// Returns the verdicts announced since the last call, named from those lines.
+    public mutating func observe(_ authority: UnlockAuthority, entries: [LockLogEntry]) -> [Verdict] {
+        let changed = authority.hiddenBy != hiddenBy
+        for by in HiddenBy.allCases where authority.hiddenBy.contains(by) != hiddenBy.contains(by) {
+            let t = authority.uncertainSince.isFinite ? authority.uncertainSince : entries.last?.time ?? 0
+            note(t, (authority.hiddenBy.contains(by) ? "hidden " : "shown ") + by.rawValue)
+        }
+        hiddenBy = authority.hiddenBy
+        if authority.uncertainSince > uncertainSince, !changed {
+            let t = authority.uncertainSince
+            let named = entries.first { $0.time == t && (Uncertainty(rawValue: $0.name) != nil || $0.name == "reset") }
+            let why = named.flatMap { Uncertainty(rawValue: $0.name) } ?? .relock
+            note(t, "uncertain " + why.rawValue)
+        }
+        uncertainSince = max(uncertainSince, authority.uncertainSince)
+        log = Array((log + entries).suffix(Self.historyLimit))
+        let verdicts = pending.compactMap { Self.verdict(unlock: $0, entries: entries) }
+        pending.removeAll()
+        return verdicts
+    }
+
+    /// The verdict an unlock (or a slide ended without one) stands for, named from the log
+    /// lines of the batch that decided it: `unlock`, or `rejected REASON`.
+    public static func verdict(unlock: Bool, entries: [LockLogEntry]) -> Verdict? {
+        if unlock, let e = entries.last(where: { $0.name == "unlock" }) { return Verdict(name: "unlock", time: e.time) }
+        if !unlock, let e = entries.last(where: { !notReasons.contains($0.name) && $0.name != "unlock" }) {
+            return Verdict(name: "rejected " + e.name, time: e.time)
+        }
+        return entries.last.map { Verdict(name: unlock ? "unlock" : "rejected", time: $0.time) }
+    }
+
+    /// A log line as `LockLogEntry.description` writes it (`t=1.234 name detail`).
+    public static func entry(parsing line: String) -> LockLogEntry? {
+        let words = line.split(separator: " ", maxSplits: 2)
+        guard words.count >= 2, words[0].hasPrefix("t="), let t = ConfigValue.decimal(String(words[0].dropFirst(2)))
+        else { return nil }
+        return LockLogEntry(time: t, name: String(words[1]), detail: words.count > 2 ? String(words[2]) : nil)
+    }
+
+    mutating func note(_ time: Double, _ line: String) {
+        moments.append((time, line))
+        if moments.count > Self.historyLimit { moments.removeFirst() }
+    }
+
+    /// The files recording `verdict`, one per device with events in the window.
+    public func files(
+        for verdict: Verdict, screen: Size, rotation: ImageRotation, settings: Settings
+    ) -> [File] {
+        ring.tracks().map { track in
+            let zero = track.events.first?.time ?? 0
+            func rel(_ t: Double) -> String { LockLogEntry.format(max(0, t - zero)) }
+            // Moments before the window count only as the hiding still in force.
+            var lines: [String] = []
+            var hiddenAtStart: Set<String> = []
+            for m in moments where m.time < zero {
+                let words = m.line.split(separator: " ").map(String.init)
+                if words.first == "hidden" { hiddenAtStart.insert(words[1]) }
+                if words.first == "shown" { hiddenAtStart.remove(words[1]) }
+            }
+            lines += hiddenAtStart.sorted().map { rel(zero) + " hidden " + $0 }
+            lines += moments.filter { $0.time >= zero && $0.time <= verdict.time }.map { rel($0.time) + " " + $0.line }
+            let header = RecordingHeader(
+                verdict: verdict.name, verdictTime: max(0, verdict.time - zero),
+                width: Int(screen.width), height: Int(screen.height), rotation: rotation.degrees,
+                settings: RecordingHeader.settingLines(settings), events: lines,
+                truncated: track.truncated.map { [$0.rawValue] } ?? [],
+                log: log.filter { $0.time >= zero }.map { entry in
+                    "t=" + rel(entry.time) + " " + entry.name + (entry.detail.map { " " + $0 } ?? "")
+                })
+            return File(
+                device: track.path, text: EvemuWriter.text(track.device, events: track.events, comments: header.lines))
+        }
+    }
+}

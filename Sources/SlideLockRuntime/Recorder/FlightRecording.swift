@@ -1,0 +1,72 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// Where a verdict's recordings go: the recordings directory (`RecordingDirectory`), or a
+/// fake in tests. `name` is a file name, never a path.
+public protocol RecordingStore: AnyObject {
+    func store(name: String, text: String) throws(SystemError)
+    /// Wall-clock milliseconds since 1970, for the file names.
+    func unixMilliseconds() -> Int64
+}
+
+extension RecordingDirectory: RecordingStore {}
+
+/// The live flight recorder: raw events in (from `TouchInput.onRaw`), one file per touch
+/// device out for every unlock and rejected slide (`VerdictRecorder`). Writing happens
+/// right after the verdict, in the loop, bounded by `audit.max_bytes` per device; a
+/// failure to write is logged and never changes what the lock does.
+public final class FlightRecording {
+    public private(set) var recorder: VerdictRecorder
+    let store: RecordingStore
+    let log: Logger
+    /// A failure logged once per kind, not once per slide.
+    var failed: Set<String> = []
+    /// Files written, for the log and tests.
+    public private(set) var written: [String] = []
+
+    public init(settings: AuditSettings, store: RecordingStore, log: Logger) {
+        recorder = VerdictRecorder(
+            limits: .init(seconds: settings.maxSeconds, bytes: Int(settings.maxBytes)))
+        self.store = store
+        self.log = log
+    }
+
+    /// What `TouchInput` saw.
+    public func take(_ notice: RawInputNotice) {
+        switch notice {
+        case .adopted(let path, let description): recorder.ring.adopt(path: path, description: description)
+        case .event(let path, let event): recorder.ring.record(event, from: path)
+        case .removed(let path): recorder.ring.remove(path: path)
+        }
+    }
+
+    /// The session's effects: an unlock or a slide that ended without one is a verdict.
+    public func take(_ effect: LockEffect) {
+        switch effect {
+        case .unlock: recorder.announce(unlock: true)
+        case .slideCancelled: recorder.announce(unlock: false)
+        default: break
+        }
+    }
+
+    /// After a batch: records the authority's moments and writes any verdict's files.
+    public func observe(
+        _ session: LockSession, entries: [LockLogEntry], screen: Size, rotation: ImageRotation
+    ) {
+        for verdict in recorder.observe(session.authority, entries: entries) {
+            let now = store.unixMilliseconds()
+            for file in recorder.files(for: verdict, screen: screen, rotation: rotation, settings: session.settings) {
+                let name = RecordingName.make(unixMilliseconds: now, verdict: verdict.name, device: file.device)
+                do {
+                    try store.store(name: name, text: file.text)
+                    written.append(name)
+                    log.debug("recorder: wrote \(name)")
+                } catch {
+                    if failed.insert("\(error.operation) \(error.errno)").inserted {
+                        log.warning("recorder: \(error)")
+                    }
+                }
+            }
+        }
+    }
+}
