@@ -80,15 +80,7 @@ enum PlayCommand {
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
         }
-        if let header {
-            // The recorded moments go before touches at the same time, as they came live.
-            let moments = try header.scriptSteps(fileName: scriptPath, screen: screen)
-            script = TouchScript(
-                steps: (moments + script.steps).enumerated().sorted {
-                    ($0.element.time, $0.offset < moments.count ? 0 : 1, $0.offset)
-                        < ($1.element.time, $1.offset < moments.count ? 0 : 1, $1.offset)
-                }.map(\.element))
-        }
+        if let header { script = try RecordingReplay.merge(header, into: script, fileName: scriptPath, screen: screen) }
         var replayed: [VerdictRecorder.Verdict] = []
         if let framesDir { try OutputFile.makeDirectories(framesDir) }
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
@@ -100,15 +92,7 @@ enum PlayCommand {
         var written = 0
         for frame in Playback(settings: settings, width: size.width, height: size.height, fps: fps, script: script) {
             for line in frame.log { Console.out(line) }
-            let entries = frame.log.compactMap(VerdictRecorder.entry(parsing:))
-            for effect in frame.effects {
-                if case .unlock = effect, let v = VerdictRecorder.verdict(unlock: true, entries: entries) {
-                    replayed.append(v)
-                }
-                if case .slideCancelled = effect, let v = VerdictRecorder.verdict(unlock: false, entries: entries) {
-                    replayed.append(v)
-                }
-            }
+            replayed += RecordingReplay.verdicts(in: frame)
             guard frame.index % every == 0 else { continue }
             // Only frames that are written or kept on the sheet are drawn.
             var image: Canvas?
@@ -139,7 +123,7 @@ enum PlayCommand {
     /// header keeps): one line either way, 1 when they differ.
     static func compare(_ header: RecordingHeader, _ replayed: [VerdictRecorder.Verdict], file: String) -> Int32 {
         let at = seconds(header.verdictTime)
-        let same = replayed.first { abs($0.time - header.verdictTime) < 0.0015 }
+        let same = RecordingReplay.match(header, replayed)
         for warning in header.truncated {
             Console.error("slidelock: warning: \(file): the recording lost events (\(warning)): the replay may differ")
         }

@@ -45,6 +45,8 @@ if command -v systemd-analyze >/dev/null 2>&1; then
     check "unit: the relay is switched off before start and after stop" sh -c "
         grep -qx 'ExecStartPre=/usr/local/libexec/slidelock-relay prestart' deploy/slidelock.service &&
         grep -qx 'ExecStopPost=-/usr/local/libexec/slidelock-relay off --if-hook' deploy/slidelock.service"
+    check "unit: the flight recorder's state directory (StateDirectory=slidelock)" \
+        grep -qx 'StateDirectory=slidelock' deploy/slidelock.service
     # DeviceAllow=char-drm is looked up in /proc/devices at start: the DRM core must be loaded
     # by then (the systemd-boot VM test saw the card refused with EPERM without it).
     check "unit: the DRM core is loaded before it starts (DeviceAllow=char-drm)" sh -c "

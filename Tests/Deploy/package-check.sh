@@ -82,7 +82,11 @@ check "upgrade: the new version is installed" sh -c "[ \"\$(dpkg-query -W -f='\$
 check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/default/slidelock-relay | grep -qx RELAY_LINE=27'
 check "upgrade: the service stays enabled" test -L "$wants"
 
+# A recording the flight recorder would have written: remove keeps it, purge removes it.
+mkdir -p -m 0700 /var/lib/slidelock/recordings
+printf 'E: 0.000000 0000 0000 0000\n' >/var/lib/slidelock/recordings/2026-01-01T00-00-00.000Z-unlock-event0.evemu
 check "remove: dpkg -r succeeds" dpkg -r slidelock
+check "remove: the recordings stay" test -f /var/lib/slidelock/recordings/2026-01-01T00-00-00.000Z-unlock-event0.evemu
 check "remove: the binary and units are gone" sh -c "[ ! -e /usr/bin/slidelock ] && [ ! -e $unit ] && [ ! -e $socket_unit ]"
 check "remove: the conffiles stay" sh -c '[ -f /etc/slidelock/slidelock.conf ] && [ -f /etc/default/slidelock-relay ]'
 check "remove: no enable link points at the removed unit" test ! -e "$wants" -a ! -L "$wants"
@@ -91,7 +95,7 @@ check "purge: dpkg -P succeeds" dpkg -P slidelock
 nothing_left() {
     local left='' path
     for path in /etc/slidelock /etc/default/slidelock-relay /usr/libexec/slidelock /usr/share/doc/slidelock \
-        /usr/share/man/man1/slidelock.1.gz; do
+        /usr/share/man/man1/slidelock.1.gz /var/lib/slidelock; do
         [ ! -e "$path" ] || left="$left $path"
     done
     [ -z "$left" ] || { echo "left:$left"; return 1; }

@@ -20,7 +20,8 @@ extension ConfigTests {
         #expect(Mirror(reflecting: InputSettings()).children.count == 5)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7 + 2)
+        #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -77,6 +78,10 @@ extension ConfigTests {
         var s = Settings()
         s.theme = .mint
         s.theme.labelText = "Ouvrir"
+        s.audit.recordings = nil
+        s.audit.keep = 7
+        s.audit.maxBytes = 65536
+        s.audit.maxSeconds = 5
         s.theme.fonts = ["Inter", "/fonts/a.ttf"]
         s.theme.fillOpacity = 0.25
         s.theme.trackOpacity = 0.75

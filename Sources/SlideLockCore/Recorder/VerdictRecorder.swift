@@ -52,8 +52,14 @@ public struct VerdictRecorder: Sendable {
         hiddenBy = authority.hiddenBy
         if authority.uncertainSince > uncertainSince, !changed {
             let t = authority.uncertainSince
-            let named = entries.first { $0.time == t && (Uncertainty(rawValue: $0.name) != nil || $0.name == "reset") }
-            let why = named.flatMap { Uncertainty(rawValue: $0.name) } ?? .relock
+            // The reason the authority gave the contacts down, when one is (no contact down:
+            // the reason refuses nobody, and any one stands for the moment).
+            let reasons = authority.contacts.values.compactMap { $0.refusal?.reason }
+            let why =
+                reasons.lazy.compactMap {
+                    $0.hasPrefix("uncertain-") ? Uncertainty(rawValue: String($0.dropFirst(10))) : nil
+                }
+                .first ?? .relock
             note(t, "uncertain " + why.rawValue)
         }
         uncertainSince = max(uncertainSince, authority.uncertainSince)
