@@ -35,11 +35,18 @@ final class FakePanel: TouchSource {
     }
 
     var pollDescriptors: [Int32] { [FakePanel.descriptor] }
+    /// The flight recorder's feed, as `TouchInput.onRaw` (`/dev/input/event9`).
+    var onRaw: ((RawInputNotice) -> Void)? {
+        didSet { onRaw?(.adopted(path: "/dev/input/event9", description: EvemuRecording(name: "Fake", axes: axes))) }
+    }
 
     func readAvailable() -> [LockEvent] {
         var events = queued
         queued.removeAll()
-        for event in raw { events += pipeline.feed(event, nextID: &nextID).events }
+        for event in raw {
+            onRaw?(.event(path: "/dev/input/event9", event: event))
+            events += pipeline.feed(event, nextID: &nextID).events
+        }
         raw.removeAll()
         return events
     }
