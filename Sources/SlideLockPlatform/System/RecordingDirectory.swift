@@ -2,8 +2,8 @@ import CLinux
 @preconcurrency import Glibc
 import SlideLockCore
 
-/// The flight recorder's directory (`audit.recordings`): made root-only (0700) when
-/// missing, files written 0600 through `OutputFile` (the trusted-output walk), and the
+/// The flight recorder's directory (`audit.recordings`): made when missing and kept
+/// root-only (0700), files written 0600 through `OutputFile` (the trusted-output walk), and the
 /// oldest recordings removed past `keep`, in the directory the walk checked.
 public final class RecordingDirectory {
     public let path: String
@@ -18,12 +18,16 @@ public final class RecordingDirectory {
         guard RecordingName.isRecording(name) else {
             throw SystemError(operation: "open", errno: EINVAL, path: path + "/" + name, detail: "not a recording name")
         }
-        // Nothing made here is readable by others, from the first moment: no chmod after.
-        let old = umask(0o077)
-        defer { umask(old) }
         try OutputFile.makeDirectories(path)
+        // The directory the walk checked, opened from its own descriptor: root-only, whatever
+        // mode it was made or found with (the unit's UMask=0077 makes it so already).
+        let (walk, _) = try OutputFile.parent(of: path + "/" + name)
+        let dir = openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dir >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        defer { close(dir) }
+        guard fchmod(dir, 0o700) == 0 else { throw SystemError(operation: "fchmod", errno: errno, path: path) }
         let file = try OutputFile(path + "/" + name)
-        // An existing file of ours (a name reused within a millisecond) keeps no wider mode.
+        // Made 0644 less the umask, in a directory nobody else may enter: 0600 before a byte.
         guard fchmod(file.descriptor, 0o600) == 0 else {
             throw SystemError(operation: "fchmod", errno: errno, path: file.path)
         }
