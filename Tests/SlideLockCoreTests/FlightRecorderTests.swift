@@ -212,7 +212,13 @@ private struct RecordedPanel {
     @Test func headerErrorsNameTheFile() throws {
         let bad =
             "# slidelock-verdict: unlock\n# slidelock-verdict-at: 0\n# slidelock-screen: 0x5\n# slidelock-rotate: 0\n"
-        #expect(throws: EvemuParseError.self) { try RecordingHeader(parsing: bad, fileName: "f") }
+        #expect(throws: EvemuParseError(file: "f", line: 3, message: "slidelock-screen: expected WxH (1...16384 each)"))
+        {
+            try RecordingHeader(parsing: bad, fileName: "f")
+        }
+        #expect(throws: EvemuParseError(file: "f", line: 1, message: "slidelock-rotate: expected 0, 90, 180 or 270")) {
+            try RecordingHeader(parsing: "# slidelock-verdict: unlock\n# slidelock-screen: 8x8\n", fileName: "f")
+        }
         let twice = "# slidelock-verdict: unlock\n# slidelock-verdict: unlock\n"
         #expect(throws: EvemuParseError(file: "f", line: 2, message: "slidelock-verdict given twice")) {
             try RecordingHeader(parsing: twice, fileName: "f")

@@ -74,7 +74,7 @@ public struct RecordingHeader: Equatable, Sendable {
     /// The header of a recording's text; nil when it has no `slidelock-verdict` line (a
     /// plain evemu-record file). `fileName` names the line of an error.
     public init?(parsing text: String, fileName: String) throws(EvemuParseError) {
-        var found: [String: String] = [:]
+        var found: [String: (value: String, line: Int)] = [:]
         var settings: [String] = []
         var events: [String] = []
         var truncated: [String] = []
@@ -101,25 +101,27 @@ public struct RecordingHeader: Equatable, Sendable {
                 guard found[key] == nil else {
                     throw EvemuParseError(file: fileName, line: number, message: "slidelock-\(key) given twice")
                 }
-                found[key] = value
+                found[key] = (value, number)
             default:
                 // Lines a newer slidelock writes are skipped, not refused.
                 continue
             }
         }
-        guard let verdict = found["verdict"] else { return nil }
-        func fail(_ what: String) -> EvemuParseError {
-            EvemuParseError(file: fileName, line: 0, message: what)
+        guard let verdict = found["verdict"]?.value else { return nil }
+        func fail(_ key: String, _ what: String) -> EvemuParseError {
+            EvemuParseError(file: fileName, line: found[key]?.line ?? 1, message: "slidelock-\(key): " + what)
         }
-        let size = (found["screen"] ?? "").split(separator: "x").compactMap { Int($0) }
+        let size = (found["screen"]?.value ?? "").split(separator: "x").compactMap { Int($0) }
         guard size.count == 2, (1...16384).contains(size[0]), (1...16384).contains(size[1]) else {
-            throw fail("slidelock-screen: expected WxH")
+            throw fail("screen", "expected WxH (1...16384 each)")
         }
-        guard let rotation = found["rotate"].flatMap({ Int($0) }), ImageRotation(degrees: rotation) != nil else {
-            throw fail("slidelock-rotate: expected 0, 90, 180 or 270")
+        guard let rotation = found["rotate"].flatMap({ Int($0.value) }), [0, 90, 180, 270].contains(rotation) else {
+            throw fail("rotate", "expected 0, 90, 180 or 270")
         }
-        guard let at = found["verdict-at"].flatMap({ ConfigValue.decimal($0) }), at >= 0 else {
-            throw fail("slidelock-verdict-at: expected seconds")
+        guard let at = found["verdict-at"].flatMap({ ConfigValue.decimal($0.value) }), at >= 0,
+            at <= TouchScript.maximumTime
+        else {
+            throw fail("verdict-at", "expected seconds")
         }
         self.init(
             verdict: verdict, verdictTime: at, width: size[0], height: size[1], rotation: rotation,

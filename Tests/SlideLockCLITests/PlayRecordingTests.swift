@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `slidelock play` on a flight recorder's file: the header decides, and the run says
+/// whether the replay came to the recorded verdict (exit 1 when not).
+@Suite struct PlayRecordingTests {
+    /// A real panel's slide (Tests/SlideLockCoreTests/Evemu/mt-slide.events) under a header.
+    func recording(_ header: String) throws -> String {
+        let text = try String(contentsOf: CLITests.evemu.appendingPathComponent("mt-slide.events"), encoding: .utf8)
+        return try CLITests.file("rec-\(UInt32.random(in: 0...UInt32.max)).evemu", header + text)
+    }
+
+    /// When the plain recording unlocks (`t=1.234 unlock` on stdout).
+    func unlockTime() throws -> String {
+        let path = CLITests.evemu.appendingPathComponent("mt-slide.events").path
+        let sheet = CLITests.scratch.appendingPathComponent("rec-sheet.png").path
+        let r = try CLITests.run(["play", "--script", path, "--contact-sheet", sheet])
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasSuffix(" unlock") })
+        return String(line.dropFirst(2).prefix { $0 != " " })
+    }
+
+    func header(_ verdict: String, at t: String, screen: String = "800x480") -> String {
+        "# slidelock-verdict: \(verdict)\n# slidelock-verdict-at: \(t)\n# slidelock-screen: \(screen)\n"
+            + "# slidelock-rotate: 0\n# slidelock-set: gesture.threshold=1\n"
+    }
+
+    @Test func theRecordedVerdictIsReplayedWithNothingToWrite() throws {
+        let t = try unlockTime()
+        let path = try recording(header("unlock", at: t))
+        let r = try CLITests.run(["play", "--script", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("replayed to the recorded verdict, unlock at t=\(t)"), "\(r.stderr)")
+    }
+
+    @Test func anotherVerdictIsOneLineAndExit1() throws {
+        let t = try unlockTime()
+        let path = try recording(header("rejected too-fast", at: t))
+        let r = try CLITests.run(["play", "--script", path])
+        #expect(r.status == 1)
+        #expect(r.stderr == "slidelock: \(path): recorded rejected too-fast at t=\(t), replayed unlock there\n")
+    }
+
+    @Test func aBadHeaderNamesTheLine() throws {
+        let path = try recording(header("unlock", at: "0", screen: "0x480"))
+        let r = try CLITests.run(["play", "--script", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(path):3: slidelock-screen: expected WxH"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        let bad = try recording(header("unlock", at: "0") + "# slidelock-set: gesture.max_speed=5\n")
+        let s = try CLITests.run(["play", "--script", bad])
+        #expect(s.status == 1)
+        #expect(s.stderr.contains("gesture.max_speed"), "\(s.stderr)")
+    }
+}
