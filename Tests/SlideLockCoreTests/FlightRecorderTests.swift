@@ -227,6 +227,14 @@ private struct RecordedPanel {
         let header = RecordingHeader(
             verdict: "unlock", verdictTime: 0, width: 800, height: 480, rotation: 0, settings: ["gesture.max_speed=5"])
         #expect(throws: ConfigError.self) { try header.apply(to: Settings(), fileName: "f") }
+        // A file names no program and no font: those lines are not applied.
+        let hostile = RecordingHeader(
+            verdict: "unlock", verdictTime: 0, width: 800, height: 480, rotation: 0,
+            settings: [
+                "action.hook=/bin/evil", "action.idle_hook=/bin/evil", "theme.fonts=/etc/shadow", "nosuch.key=1",
+            ])
+        #expect(try hostile.apply(to: Settings(), fileName: "f") == Settings())
+        #expect(!RecordingHeader.settingLines(Settings()).contains { $0.hasPrefix("theme.") || $0.contains("hook=") })
     }
 
     @Test func namesSortByTimeAndAreNeverPaths() {
@@ -237,5 +245,23 @@ private struct RecordedPanel {
         #expect(!name.contains("/"))
         #expect(RecordingName.isRecording(name))
         #expect(!RecordingName.isRecording("notes.txt"))
+    }
+}
+
+extension FlightRecorderTests {
+    /// The ghost filter cancels a jumping contact (`uncertain-cancel`, at the jump's own
+    /// timestamp): no header line for it, and the replay refuses it for the same reason.
+    @Test func aMomentFromTheTouchesIsNotWrittenTwice() throws {
+        var p = RecordedPanel()
+        p.tick(100)
+        p.frame(101, x: homeX, land: true)
+        for i in 1...5 { p.frame(101 + 0.03 * Double(i), x: homeX + 20 * Double(i)) }
+        p.frame(101.16, x: homeX + 600)
+        p.frame(101.2, x: nil)
+        let v = try #require(p.verdicts.first)
+        #expect(v.name == "rejected uncertain-cancel", "\(p.verdicts)")
+        let file = try #require(p.files(v).first)
+        #expect(!file.text.contains("# slidelock-event:"))
+        #expect(try replay(file).1 == v.name)
     }
 }

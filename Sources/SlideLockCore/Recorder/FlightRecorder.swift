@@ -214,6 +214,14 @@ public struct FlightRecorder: Sendable {
         d.head = 0
     }
 
+    /// True when some device's window holds an event stamped `time`: a moment at that time
+    /// came from the touches themselves (a ghost-filter cancel), and their replay makes it.
+    public func hasEvent(at time: Double) -> Bool {
+        devices.values.contains { d in
+            d.events[d.head...].reversed().prefix { $0.time >= time }.contains { $0.time == time }
+        }
+    }
+
     /// Every device's window now (devices with no event in it are left out).
     public func tracks() -> [Track] {
         devices.keys.sorted().compactMap { path in

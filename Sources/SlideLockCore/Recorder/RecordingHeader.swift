@@ -49,12 +49,13 @@ public struct RecordingHeader: Equatable, Sendable {
     static let prefix = "# slidelock-"
 
     /// Every setting a verdict may depend on, as `section.key=value`: all but the theme's
-    /// (colours and fonts) and the hook's command line (kept out of the files).
+    /// (colours and fonts) and the hooks' command lines (kept out of the files).
     public static func settingLines(_ settings: Settings) -> [String] {
-        ConfigKey.all.filter { $0.section != "theme" && $0.path != "action.hook" }.map {
-            $0.path + "=" + $0.format(settings)
-        }
+        ConfigKey.all.filter(isRecorded).map { $0.path + "=" + $0.format(settings) }
     }
+
+    /// Only these keys are written, and read back: a file cannot name a font or a program.
+    static func isRecorded(_ key: ConfigKey) -> Bool { key.section != "theme" && !key.name.hasSuffix("hook") }
 
     /// The comment lines, one per value, in the order documented above.
     public var lines: [String] {
@@ -138,8 +139,11 @@ public struct RecordingHeader: Equatable, Sendable {
             let assignment = ConfigAssignment(
                 file: fileName, line: nil, section: dot.first.map(String.init) ?? "",
                 key: dot.count > 1 ? String(dot[1]) : "", value: parts.count > 1 ? String(parts[1]) : "")
-            // A key this build does not know (a newer or older slidelock) is skipped.
-            guard ConfigKey.named(section: assignment.section, assignment.key) != nil else { continue }
+            // A key this build does not know (a newer or older slidelock) is skipped, and so
+            // is one never recorded.
+            guard let key = ConfigKey.named(section: assignment.section, assignment.key), Self.isRecorded(key) else {
+                continue
+            }
             if let error = ConfigLoader.apply(assignment, to: &out) { throw error }
         }
         return out

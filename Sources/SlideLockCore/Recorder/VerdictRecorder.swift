@@ -5,8 +5,9 @@
 /// It watches the authority's state rather than the events given to the session, so every
 /// source of a moment (signals, idle, a lost display, ctl) is recorded without being named
 /// here: a change of `hiddenBy` is a `hidden`/`shown` line, a later `uncertainSince` an
-/// `uncertain` line (its reason from the session's log line at that moment when one names
-/// it, else `relock`, which doubts the same contacts).
+/// `uncertain` line (its reason the one the authority gave the contacts then, else
+/// `relock`, which doubts the same contacts). A moment stamped with a raw event's time came
+/// from the touches (a ghost-filter cancel): the replay makes it again, so it is not written.
 public struct VerdictRecorder: Sendable {
     /// A verdict to write: `unlock` or `rejected REASON`, at `time`.
     public struct Verdict: Equatable, Sendable {
@@ -50,11 +51,13 @@ public struct VerdictRecorder: Sendable {
             note(t, (authority.hiddenBy.contains(by) ? "hidden " : "shown ") + by.rawValue)
         }
         hiddenBy = authority.hiddenBy
-        if authority.uncertainSince > uncertainSince, !changed {
+        if authority.uncertainSince > uncertainSince, !changed, !ring.hasEvent(at: authority.uncertainSince) {
             let t = authority.uncertainSince
             // The reason the authority gave the contacts down, when one is (no contact down:
             // the reason refuses nobody, and any one stands for the moment).
-            let reasons = authority.contacts.values.compactMap { $0.refusal?.reason }
+            let reasons = (Array(authority.contacts.values) + authority.released.values).compactMap {
+                $0.refusal?.reason
+            }
             let why =
                 reasons.lazy.compactMap {
                     $0.hasPrefix("uncertain-") ? Uncertainty(rawValue: String($0.dropFirst(10))) : nil
