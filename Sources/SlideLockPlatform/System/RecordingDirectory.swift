@@ -22,15 +22,12 @@ public final class RecordingDirectory {
         // The directory the walk checked, opened from its own descriptor: root-only, whatever
         // mode it was made or found with (the unit's UMask=0077 makes it so already).
         let (walk, _) = try OutputFile.parent(of: path + "/" + name)
-        let dir = openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dir >= 0 else { throw SystemError(operation: "open", errno: errno, path: path) }
+        let dir = try systemCall("open \(path)") { openat(walk.top.fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         defer { close(dir) }
-        guard fchmod(dir, 0o700) == 0 else { throw SystemError(operation: "fchmod", errno: errno, path: path) }
+        try systemCall("fchmod \(path)") { fchmod(dir, 0o700) }
         let file = try OutputFile(path + "/" + name)
         // Made 0644 less the umask, in a directory nobody else may enter: 0600 before a byte.
-        guard fchmod(file.descriptor, 0o600) == 0 else {
-            throw SystemError(operation: "fchmod", errno: errno, path: file.path)
-        }
+        try systemCall("fchmod \(file.path)") { fchmod(file.descriptor, 0o600) }
         try file.write(Array(text.utf8))
         try prune()
     }
@@ -40,8 +37,11 @@ public final class RecordingDirectory {
         let names = try FileIO.list(path).filter(RecordingName.isRecording)
         guard names.count > keep else { return }
         let (walk, _) = try OutputFile.parent(of: path + "/" + names[0])
-        for name in names.prefix(names.count - keep) where unlinkat(walk.top.fd, name, 0) != 0 && errno != ENOENT {
-            throw SystemError(operation: "unlink", errno: errno, path: path + "/" + name)
+        for name in names.prefix(names.count - keep) {
+            do { try systemCall("unlink \(path)/\(name)") { unlinkat(walk.top.fd, name, 0) } } catch {
+                // Gone already (removed by hand meanwhile) is what pruning wanted.
+                guard error.errno == ENOENT else { throw error }
+            }
         }
     }
 
