@@ -38,7 +38,9 @@ public final class RecordingDirectory {
         guard names.count > keep else { return }
         let (walk, _) = try OutputFile.parent(of: path + "/" + names[0])
         for name in names.prefix(names.count - keep) {
-            do { try systemCall("unlink \(path)/\(name)") { unlinkat(walk.top.fd, name, 0) } } catch {
+            do throws(SystemError) {
+                try systemCall("unlink \(path)/\(name)") { unlinkat(walk.top.fd, name, 0) }
+            } catch {
                 // Gone already (removed by hand meanwhile) is what pruning wanted.
                 guard error.errno == ENOENT else { throw error }
             }

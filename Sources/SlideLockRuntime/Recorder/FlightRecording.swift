@@ -57,7 +57,7 @@ public final class FlightRecording {
             let now = store.unixMilliseconds()
             for file in recorder.files(for: verdict, screen: screen, rotation: rotation, settings: session.settings) {
                 let name = RecordingName.make(unixMilliseconds: now, verdict: verdict.name, device: file.device)
-                do {
+                do throws(SystemError) {
                     try store.store(name: name, text: file.text)
                     written.append(name)
                     log.debug("recorder: wrote \(name)")
