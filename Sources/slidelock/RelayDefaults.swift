@@ -3,14 +3,22 @@ import SlideLockCore
 /// `/etc/default/slidelock-relay`, for `slidelock check-config --relay-defaults FILE`: the
 /// relay script cannot open a file without following links in POSIX sh, so slidelock opens
 /// it (`TrustedOpener`), checks every key here, and prints them in a form the script reads
-/// without eval: exactly four `KEY=VALUE` lines, values from a closed alphabet.
+/// without eval: four `KEY=VALUE` lines (three more with a buzzer), values from a closed
+/// alphabet.
 struct RelayDefaults: Equatable {
     var chip = "gpiochip0"
     var line: Int?
     var activeLow = false
     var pulseMilliseconds = 500
+    /// The buzzer for `slidelock-relay beep` (the feedback hook): its chip (nil: the
+    /// relay's), line (nil: none) and active level.
+    var buzzerChip: String?
+    var buzzerLine: Int?
+    var buzzerActiveLow = false
 
-    static let keys = ["RELAY_CHIP", "RELAY_LINE", "RELAY_ACTIVE", "RELAY_PULSE_MS"]
+    static let keys = [
+        "RELAY_CHIP", "RELAY_LINE", "RELAY_ACTIVE", "RELAY_PULSE_MS", "BUZZER_CHIP", "BUZZER_LINE", "BUZZER_ACTIVE",
+    ]
 
     /// Parses `text` (KEY=value lines, `#` comments, values optionally in matching quotes):
     /// every problem, each one line naming `file`, the line and the key.
@@ -40,7 +48,7 @@ struct RelayDefaults: Equatable {
                 value = value.dropFirst().dropLast()
             }
             switch key {
-            case "RELAY_CHIP":
+            case "RELAY_CHIP", "BUZZER_CHIP":
                 let allowed = value.unicodeScalars.allSatisfy {
                     ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
                         || "/._-".unicodeScalars.contains($0)
@@ -48,10 +56,28 @@ struct RelayDefaults: Equatable {
                 if value.isEmpty || value.count > 64 || !allowed {
                     error(
                         nil,
-                        "RELAY_CHIP must name a GPIO chip such as gpiochip0 (see gpiodetect), not '\(value.prefix(80))'"
+                        "\(key) must name a GPIO chip such as gpiochip0 (see gpiodetect), not '\(value.prefix(80))'"
                     )
+                } else if key == "BUZZER_CHIP" {
+                    settings.buzzerChip = String(value)
                 } else {
                     settings.chip = String(value)
+                }
+            case "BUZZER_LINE":
+                if value.isEmpty {
+                    settings.buzzerLine = nil
+                } else if let n = Int(value), value.allSatisfy(\.isASCIIDigit), n <= 65535 {
+                    settings.buzzerLine = n
+                } else {
+                    error(
+                        nil,
+                        "BUZZER_LINE must be a line offset (a number such as 27 for GPIO27), not '\(value.prefix(80))'")
+                }
+            case "BUZZER_ACTIVE":
+                switch value {
+                case "high": settings.buzzerActiveLow = false
+                case "low": settings.buzzerActiveLow = true
+                default: error(nil, "BUZZER_ACTIVE must be high or low, not '\(value.prefix(80))'")
                 }
             case "RELAY_LINE":
                 lineText = String(value.prefix(80))
@@ -94,9 +120,13 @@ struct RelayDefaults: Equatable {
         return .success(settings)
     }
 
-    /// The four lines the relay script reads.
+    /// The lines the relay script reads: the relay's four, then the buzzer's three when it has one.
     var lines: String {
-        "RELAY_CHIP=\(chip)\nRELAY_LINE=\(line ?? 0)\nRELAY_ACTIVE=\(activeLow ? "low" : "high")\nRELAY_PULSE_MS=\(pulseMilliseconds)\n"
+        let relay =
+            "RELAY_CHIP=\(chip)\nRELAY_LINE=\(line ?? 0)\nRELAY_ACTIVE=\(activeLow ? "low" : "high")\nRELAY_PULSE_MS=\(pulseMilliseconds)\n"
+        guard let buzzerLine else { return relay }
+        return relay
+            + "BUZZER_CHIP=\(buzzerChip ?? chip)\nBUZZER_LINE=\(buzzerLine)\nBUZZER_ACTIVE=\(buzzerActiveLow ? "low" : "high")\n"
     }
 }
 

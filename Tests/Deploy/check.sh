@@ -273,6 +273,46 @@ stopped_mid_pulse 1.6.3 TERM 143
 stopped_mid_pulse 2.1 TERM 143
 stopped_mid_pulse 2.1 HUP 129
 
+# beep: the feedback hook's buzzer on a second line, one pattern per moment.
+settings 'RELAY_LINE=17' 'BUZZER_LINE=27'
+relay_with "beep" 2.1 SLIDELOCK_EVENT=slide-start
+expect_calls "relay beep: slide-start is one short beep (2.x)" "-c gpiochip0 -t 60ms,0 27=1"
+relay_with "beep" 2.1 SLIDELOCK_EVENT=failed
+expect_calls "relay beep: failed is two short beeps (2.x)" "-c gpiochip0 -t 60ms,90ms,60ms,0 27=1"
+relay_with "beep" 1.6.3 SLIDELOCK_EVENT=cancel
+expect_calls "relay beep: cancel is two short beeps, switched off after each (1.x)" "--mode=time --sec=0 --usec=60000 gpiochip0 27=1
+gpiochip0 27=0
+--mode=time --sec=0 --usec=60000 gpiochip0 27=1
+gpiochip0 27=0"
+relay_with "beep" 2.1 SLIDELOCK_EVENT=bogus
+expect_calls "relay beep: an unknown moment is silent" ""
+settings 'RELAY_CHIP=gpiochip0' 'RELAY_LINE=17' 'BUZZER_CHIP=gpiochip2' 'BUZZER_LINE=5' 'BUZZER_ACTIVE=low'
+relay_with "beep" 2.1 SLIDELOCK_EVENT=unlock
+expect_calls "relay beep: unlock is one long beep, on the buzzer's own chip and level" "-c gpiochip2 --active-low -t 400ms,0 5=1"
+settings 'RELAY_LINE=17'
+relay_with "beep" 2.1 SLIDELOCK_EVENT=unlock
+expect_error "relay beep: without BUZZER_LINE it says what to set" 2 "BUZZER_LINE is not set"
+settings 'RELAY_LINE=17' 'BUZZER_LINE=x'
+relay_with "beep" 2.1 SLIDELOCK_EVENT=unlock
+expect_error "relay beep: a bad BUZZER_LINE is named" 2 "BUZZER_LINE must be a line offset"
+settings 'RELAY_LINE=17' 'BUZZER_LINE=27'
+# A newer moment replaces a beep still going: SIGTERM mid-beep leaves the buzzer off.
+: >"$work/gpioset.log"
+env PATH="$fake:/usr/bin:/bin" FAKE_GPIOD_VERSION=2.1 FAKE_GPIOSET_LOG="$work/gpioset.log" FAKE_GPIOSET_HOLD=30 \
+    SLIDELOCK_EVENT=unlock SLIDELOCK_RELAY_DEFAULTS="$work/relay.default" SLIDELOCK_BIN="$slidelock_bin" \
+    sh deploy/slidelock-relay beep >"$work/relay.out" 2>&1 &
+pid=$!
+i=0; while [ ! -s "$work/gpioset.log" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+kill -TERM "$pid"
+wait "$pid"
+status=$?
+if [ "$status" -eq 143 ] && grep -q "beep stopped by SIGTERM: buzzer off" "$work/relay.out" &&
+    [ "$(tail -n 1 "$work/gpioset.log")" = "-c gpiochip0 -t 0 27=0" ]; then
+    pass "relay beep: stopped by SIGTERM mid-beep, the buzzer ends off"
+else
+    fail "relay beep: stopped by SIGTERM mid-beep, the buzzer ends off" "status $status; calls: $(cat "$work/gpioset.log"); output: $(cat "$work/relay.out")"
+fi
+
 settings 'RELAY_LINE=17' 'RELAY_PULSE_MS=1500'
 relay_with "check 10" 2.1
 if [ "$status" -eq 0 ] && [ -z "$calls" ] && printf '%s' "$out" | grep -qF "settings ok: a 1500 ms pulse ends within"; then

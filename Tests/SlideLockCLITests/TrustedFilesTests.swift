@@ -222,6 +222,13 @@ import Testing
             "action.slide_start_hook: not running true: not a path: as root a hook must be given by its full path")
     }
 
+    @Test func theFeedbackHookIsCheckedLikeEveryHook() throws {
+        guard Self.isRoot else { return }
+        Self.expectOneLine(
+            try CLITests.run(["--set", "action.feedback_hook=true", "--fbdev", "/nonexistent"]),
+            "action.feedback_hook: not running true: not a path: as root a hook must be given by its full path")
+    }
+
     @Test func aFontLinkPlantedByAnotherUserIsRefused() throws {
         guard Self.isRoot else { return }
         let dir = Self.directory("font-link")
@@ -328,6 +335,13 @@ import Testing
         let r = try CLITests.run(["check-config", "--relay-defaults", file])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "RELAY_CHIP=gpiochip4\nRELAY_LINE=27\nRELAY_ACTIVE=low\nRELAY_PULSE_MS=2250\n")
+        // A buzzer (the feedback hook's `beep`) adds its three lines, on the relay's chip by default.
+        Self.write(file, "RELAY_LINE=17\nBUZZER_LINE=27\nBUZZER_ACTIVE=low\n")
+        let buzzer = try CLITests.run(["check-config", "--relay-defaults", file])
+        #expect(
+            buzzer.stdout
+                == "RELAY_CHIP=gpiochip0\nRELAY_LINE=17\nRELAY_ACTIVE=high\nRELAY_PULSE_MS=500\n"
+                + "BUZZER_CHIP=gpiochip0\nBUZZER_LINE=27\nBUZZER_ACTIVE=low\n", "\(buzzer.stderr)")
         let bad: [(String, String)] = [
             ("RELAY_CHIP=gpiochip0\n", "RELAY_LINE is not set"),
             ("RELAY_LINE=$(reboot)\n", "RELAY_LINE must be a line offset"),
@@ -336,6 +350,9 @@ import Testing
             ("RELAY_LINE=17\nRELAY_PULSE_MS=60001\n", "RELAY_PULSE_MS must be a whole number"),
             ("RELAY_LINE=17\nRELAY_COLOR=red\n", "\(file):2: unknown setting RELAY_COLOR"),
             ("RELAY_LINE 17\nRELAY_LINE=17\n", "\(file):1: expected KEY=value"),
+            ("RELAY_LINE=17\nBUZZER_LINE=x\n", "\(file):2: BUZZER_LINE must be a line offset"),
+            ("RELAY_LINE=17\nBUZZER_ACTIVE=on\n", "BUZZER_ACTIVE must be high or low, not 'on'"),
+            ("RELAY_LINE=17\nBUZZER_CHIP=a;b\n", "BUZZER_CHIP must name a GPIO chip"),
         ]
         for (text, message) in bad {
             Self.write(file, text)

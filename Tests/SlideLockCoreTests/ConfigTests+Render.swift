@@ -7,21 +7,22 @@ extension ConfigTests {
 
     @Test func keyTableCoversEverySettingsField() {
         // Settings has 7 groups; Theme 23 fields, layout 6, animation 13 (14 keys: exit_transition
-        // is the older spelling of unlock_transition), gesture 6, action 8, display 10 (9 keys +
-        // power 5 + text 4), input 5 (4 keys + touch 7).
+        // is the older spelling of unlock_transition), gesture 6, action 9, display 10 (9 keys +
+        // power 5 + text 4), input 6 (4 keys + touch 7 + button 4).
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
-        #expect(Mirror(reflecting: ActionSettings()).children.count == 8)
+        #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 11)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
-        #expect(Mirror(reflecting: InputSettings()).children.count == 5)
+        #expect(Mirror(reflecting: InputSettings()).children.count == 6)
+        #expect(Mirror(reflecting: ButtonSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 8 + 9 + 5 + 4 + 4 + 7 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 9 + 9 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -124,6 +125,7 @@ extension ConfigTests {
         s.action.cooldown = 0
         s.action.slideStartHook = "/usr/local/bin/chime start"
         s.action.cancelHook = "/usr/local/bin/chime cancel"
+        s.action.feedbackHook = "/usr/local/bin/chime"
         s.display.rotate = 270
         s.display.device = "/dev/dri/card1"
         s.display.connector = "DSI-1"
@@ -156,6 +158,11 @@ extension ConfigTests {
         s.input.touch.maximumJumpFraction = 0.4
         s.input.touch.cornerMargin = 10
         s.input.touch.calibration = CalibrationMatrix(parsing: "0 -1 1 1 0 0")!
+        s.input.button = ButtonSettings()
+        s.input.button.line = "pinctrl-bcm2711:17"
+        s.input.button.active = .high
+        s.input.button.debounce = 0.01
+        s.input.button.bias = .pullUp
         return s
     }
 }

@@ -6,8 +6,8 @@
 extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
-        themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys
-        + displayKeys + inputKeys + controlKeys + auditKeys
+        themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
+        + displayKeys + inputKeys + buttonKeys + controlKeys + auditKeys
 
     /// Section names in render order.
     static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "control", "audit"]

@@ -60,6 +60,8 @@ public struct InputSettings: Equatable, Sendable {
     /// Accept absolute tablets (bench use).
     public var tablet = false
     public var touch = TouchSettings()
+    /// The request-to-exit button, if any.
+    public var button = ButtonSettings()
 
     public init() {}
 }
@@ -171,6 +173,9 @@ public struct ActionSettings: Equatable, Sendable {
     /// their outcome changes nothing on screen.
     public var slideStartHook = ""
     public var cancelHook = ""
+    /// Optional command run on every moment a person can be told of (`SLIDELOCK_EVENT`:
+    /// slide-start, cancel, unlock, failed); a newer moment replaces a run still going.
+    public var feedbackHook = ""
     /// Optional command run when the panel goes to sleep (dims or blanks) and wakes up.
     public var idleHook = ""
 

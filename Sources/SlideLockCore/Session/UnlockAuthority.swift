@@ -34,8 +34,9 @@
 ///
 /// Other sources (`UnlockSource`) are decided here by their own rules: `ctl unlock` opens
 /// when its peer is allowed by the socket's rule (`ControlAccess`: root or `control.group`)
-/// and no lockdown holds (UnlockAuthority+Control.swift); the others are not enabled yet
-/// and each is refused, logged with its source.
+/// and no lockdown holds (UnlockAuthority+Control.swift); the button's rule is in
+/// UnlockAuthority+Button.swift (`buttonRefusal`); the others are not enabled yet and each
+/// is refused, logged with its source.
 public struct UnlockAuthority: Sendable {
     /// Only this file makes grants (see `UnlockGrant`).
     public struct Key: Sendable { fileprivate init() {} }
@@ -150,7 +151,14 @@ public struct UnlockAuthority: Sendable {
                     UnlockGrant(
                         authorisedBy: Key(), source: .ctl, time: t, contactDuration: 0, velocity: 0, flung: false))
             }
-        case .button, .tap:
+        case .button(let press):
+            verdict =
+                buttonRefusal(press).map { .refused($0) }
+                ?? .granted(
+                    UnlockGrant(
+                        authorisedBy: Key(), source: .button, time: press.time, contactDuration: 0, velocity: 0,
+                        flung: false))
+        case .tap:
             // The seam for the other sources: each gets its own rule here when enabled.
             verdict = .refused(UnlockRefusal("source-disabled"))
         }

@@ -17,8 +17,8 @@ public enum UnlockRequest: Equatable, Sendable {
     case slide(contact: Int, time: Double)
     /// `ctl unlock` from `peer` arrived at `time`; `access` is the socket's rule.
     case ctl(peer: ControlPeer, access: ControlAccess, time: Double)
-    /// The request-to-exit button was pressed at `time`.
-    case button(time: Double)
+    /// The request-to-exit button was pressed (`ButtonPress.time`).
+    case button(ButtonPress)
     /// Contact `contact` lifted at `time` after a tap on the thumb.
     case tap(contact: Int, time: Double)
 
@@ -33,7 +33,8 @@ public enum UnlockRequest: Equatable, Sendable {
 
     public var time: Double {
         switch self {
-        case .slide(_, let t), .ctl(_, _, let t), .button(let t), .tap(_, let t): return t
+        case .slide(_, let t), .ctl(_, _, let t), .tap(_, let t): return t
+        case .button(let press): return press.time
         }
     }
 }

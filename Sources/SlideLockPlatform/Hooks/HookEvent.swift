@@ -9,6 +9,8 @@ public enum HookEvent: String, CaseIterable, Sendable {
     case slideStart = "slide-start"
     /// A slide ended without unlocking (`LockEffect.slideCancelled`).
     case cancel
+    /// The unlock hook failed, and the lock shows it (state `failed`): feedback only.
+    case failed
 
     /// The event for a session effect; nil for effects that run no hook (`exit`).
     public init?(effect: LockEffect) {

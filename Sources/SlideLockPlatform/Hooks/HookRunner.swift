@@ -62,6 +62,17 @@ public final class HookRunner {
     /// The running hook's process id.
     public var pid: Int32? { child?.pid }
 
+    /// Starts stopping a running hook without waiting: SIGTERM to its group now, SIGKILL
+    /// `grace` seconds later, both carried out by `service` (keep polling and servicing
+    /// until it reports the outcome, a failure naming `why`). For a run a newer one replaces.
+    public func terminate(now: Double, why: String) {
+        guard let child, case .running = child.phase else { return }
+        child.signalGroup(SIGTERM)
+        child.phase = .terminating(since: now)
+        child.stopReason = why
+        log.append(LogLine(.info, "hook[\(child.pid)]: stopping (\(why)): SIGTERM, SIGKILL in \(Self.format(grace))"))
+    }
+
     /// Starts the hook for `event` (`SLIDELOCK_EVENT`) with the parent's environment plus
     /// `extra`. Throws at once when a hook is already running (and logs that), or when the
     /// program cannot be started (missing, not executable): no exit status to wait for then.

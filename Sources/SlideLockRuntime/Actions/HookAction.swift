@@ -2,33 +2,34 @@ import SlideLockCore
 import SlideLockPlatform
 
 /// The hooks: the unlock hook (hook mode; its outcome decides unlocked or failed) and the
-/// optional slide-start and cancel hooks, which only notify. Each kind has its own runner,
-/// so a slow notification never delays or blocks the door; a notification that finds its
-/// previous run still going is skipped, never queued.
+/// feedback hook (`action.feedback_hook`, with `slide_start_hook` and `cancel_hook` as the
+/// commands for their own moments), which only tells a person what happened. Each has its
+/// own runner, so feedback never delays or blocks the door; a newer moment's feedback
+/// replaces a run still going (`FeedbackRunner`).
 public final class HookAction: UnlockAction {
     private let unlock: HookRunner?
-    private let slideStart: HookRunner?
-    private let cancel: HookRunner?
+    private let feedback: FeedbackRunner?
+    /// The feedback command per moment (the alias's, else `feedback_hook`'s); none: no run.
+    private let feedbackCommands: [HookEvent: [String]]
     private let output: String
     private let log: Logger
 
     public init(
-        unlock: [String]?, slideStart: [String], cancel: [String], settings: ActionSettings, output: String, log: Logger
+        unlock: [String]?, feedback: [HookEvent: [String]], settings: ActionSettings, output: String, log: Logger
     ) {
         self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout, grace: settings.killGrace) }
-        self.slideStart =
-            slideStart.isEmpty
-            ? nil : HookRunner(command: slideStart, timeout: settings.timeout, grace: settings.killGrace)
-        self.cancel =
-            cancel.isEmpty ? nil : HookRunner(command: cancel, timeout: settings.timeout, grace: settings.killGrace)
+        feedbackCommands = feedback.filter { !$0.value.isEmpty }
+        self.feedback =
+            feedbackCommands.isEmpty ? nil : FeedbackRunner(timeout: settings.timeout, grace: settings.killGrace)
         self.output = output
         self.log = log
     }
 
-    private var runners: [HookRunner] { [unlock, slideStart, cancel].compactMap { $0 } }
-    public var pollDescriptors: [Int32] { runners.flatMap(\.pollDescriptors) }
-    public var deadline: Double? { runners.compactMap(\.deadline).min() }
+    private var runners: [HookRunner] { [unlock].compactMap { $0 } }
+    public var pollDescriptors: [Int32] { runners.flatMap(\.pollDescriptors) + (feedback?.pollDescriptors ?? []) }
+    public var deadline: Double? { (runners.compactMap(\.deadline) + [feedback?.deadline].compactMap { $0 }).min() }
     public var isRunning: Bool { runners.contains(where: \.isRunning) }
+    public var isFeedbackRunning: Bool { feedback?.isRunning == true }
 
     public func start(slideDuration: Double, now: Double) -> Bool {
         guard let unlock else { return false }
@@ -45,28 +46,24 @@ public final class HookAction: UnlockAction {
         }
     }
 
-    public func notify(_ effect: LockEffect, now: Double) {
-        guard let event = HookEvent(effect: effect), event != .unlock,
-            let runner = event == .slideStart ? slideStart : cancel
-        else { return }
-        guard !runner.isRunning else {
-            log.warning("\(event.rawValue) hook skipped: its previous run is still going")
-            return
-        }
+    public func feedback(_ event: HookEvent, now: Double) {
+        guard let feedback, let command = feedbackCommands[event] else { return }
         do {
-            try runner.start(
-                event: event.rawValue, environment: HookEvent.environment(output: output, effect: effect), now: now)
+            try feedback.run(
+                command, event: event.rawValue,
+                environment: ["SLIDELOCK_OUTPUT": output, "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds())],
+                now: now)
         } catch {
             log.error("\(error)")
         }
+        for line in feedback.takeLog() { log.log(line) }
     }
 
     public func service(now: Double) -> Bool? {
         defer { for line in takeLog() { log.log(line) } }
-        for runner in [slideStart, cancel].compactMap({ $0 }) {
-            if let outcome = runner.service(now: now), case .failure(let reason, _) = outcome {
-                log.warning("\(runner.command.joined(separator: " ")): notification hook failed: \(reason)")
-            }
+        if let feedback {
+            if let reason = feedback.service(now: now) { log.warning("feedback hook failed: \(reason)") }
+            for line in feedback.takeLog() { log.log(line) }
         }
         guard let unlock, let outcome = unlock.service(now: now) else { return nil }
         // The hook's own last lines first, so the log reads in the order things happened.
@@ -82,6 +79,8 @@ public final class HookAction: UnlockAction {
     }
 
     public func stop(now: Double) {
+        feedback?.stop(now: now)
+        for line in feedback?.takeLog() ?? [] { log.log(line) }
         for runner in runners {
             guard let outcome = runner.stop(now: now) else { continue }
             for line in runner.takeLog() { log.log(line) }

@@ -75,6 +75,7 @@ extension LockLoop {
     /// The log line of an unlock effect: a slide's duration, or the ctl peer.
     func unlockLine(slideDuration: Double) -> String {
         if let peer = control.unlockingPeer { return "unlocked by ctl (\(peer.description))" }
+        if buttonPressing { return "unlocked by the button" }
         return "unlocked by a \(Int((slideDuration * 1000).rounded())) ms slide"
     }
 

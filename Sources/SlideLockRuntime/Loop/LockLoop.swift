@@ -58,6 +58,10 @@ public final class LockLoop {
     public var control = LockControl()
     /// The flight recorder (nil: `audit.recordings = off`).
     public var recorder: FlightRecording?
+    /// The request-to-exit button (nil: none, or it could not be had).
+    public var button: ButtonSource?
+    /// Set while a button press's effects are applied (the unlock's log line names it).
+    var buttonPressing = false
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
@@ -117,13 +121,16 @@ public final class LockLoop {
             updateClock(ready: ready, now: waiter.now())
             try drawWhereNeeded(now: waiter.now())
             reportReadyOnce()
-            if let exitFrame, exitFrameShown(exitFrame) { return ExitStatus.ok }
+            if let exitFrame, exitFrameShown(exitFrame), !feedbackHoldsExit(exitFrame.time, now: waiter.now()) {
+                return ExitStatus.ok
+            }
             var descriptors = [display.eventDescriptor ?? -1, signals.fd]
             descriptors +=
                 (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
                 + (hotplug.map { [$0.fd] } ?? [])
             descriptors += (keyboards?.pollDescriptors ?? []) + (clock?.source?.pollDescriptors ?? [])
             descriptors += control.server?.pollDescriptors ?? []
+            descriptors += button?.pollDescriptors ?? []
             ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
@@ -138,6 +145,7 @@ public final class LockLoop {
             }
             if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
             serviceControl(now: now)
+            serviceButton(ready: ready, now: now)
             var events: [LockEvent] = []
             if let input {
                 events += input.readAvailable()
@@ -161,6 +169,7 @@ public final class LockLoop {
                 sessionVersion += 1
                 lastState = session.state
                 onState(lastState)
+                feedback(on: lastState, now: now)
                 try? notifier?.status(lastState.rawValue)
             }
         }
@@ -182,7 +191,7 @@ public final class LockLoop {
                 // outputs flipping (and the process alive) after the unlock.
                 sessionVersion += 1
                 exitFrame = (now, sessionVersion)
-            case .slideStarted, .slideCancelled: action?.notify(effect, now: now)
+            case .slideStarted, .slideCancelled: feedback(for: effect, now: now)
             }
         }
     }
@@ -255,6 +264,7 @@ public final class LockLoop {
         consider(input?.nextDeadline(now: now))
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
         consider(action?.deadline)
+        consider(feedbackExitDeadline)
         consider(keyboards?.nextDeadline(now: now))
         consider(control.server?.nextDeadline)
         consider(idle?.deadline)

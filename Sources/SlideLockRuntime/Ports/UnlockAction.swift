@@ -2,7 +2,7 @@ import SlideLockCore
 import SlideLockPlatform
 
 /// What a completed slide starts in hook mode (the hook runner), reporting back its outcome;
-/// also the optional slide-start and cancel notifications. A fake in tests.
+/// also the optional feedback hook. A fake in tests.
 public protocol UnlockAction: AnyObject {
     var pollDescriptors: [Int32] { get }
     var deadline: Double? { get }
@@ -12,8 +12,11 @@ public protocol UnlockAction: AnyObject {
     func service(now: Double) -> Bool?
     func takeLog() -> [LogLine]
     var isRunning: Bool { get }
-    /// Runs the slide-start or cancel notification hook, if one is configured.
-    func notify(_ effect: LockEffect, now: Double)
+    /// Runs the feedback hook for `event`, if one is configured for it, replacing a
+    /// feedback run still going.
+    func feedback(_ event: HookEvent, now: Double)
+    /// True while the newest feedback run goes on (exit mode waits a moment for it).
+    var isFeedbackRunning: Bool { get }
     /// Stops whatever still runs, waiting up to the grace period (a relay script's
     /// switch-off must run before slidelock is gone). For every way out of the loop.
     func stop(now: Double)

@@ -76,6 +76,7 @@ public enum LockScreen {
             input.onRaw = { recording.take($0) }
             loop.recorder = recording
         }
+        loop.button = makeButton(settings.input.button, log: log)
         loop.idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
@@ -121,22 +122,30 @@ public enum LockScreen {
     }
 
     /// The hooks (argv split, no shell): the unlock hook in hook mode, and the optional
-    /// slide-start and cancel hooks in either mode; nil when there are none.
+    /// feedback hook in either mode; nil when there are none.
     public static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
-        let (unlock, start, cancel) = try hookCommands(settings.action)
-        guard unlock != nil || !start.isEmpty || !cancel.isEmpty else { return nil }
-        return HookAction(
-            unlock: unlock, slideStart: start, cancel: cancel, settings: settings.action, output: output, log: log)
+        let (unlock, feedback) = try hookCommands(settings.action)
+        guard unlock != nil || !feedback.isEmpty else { return nil }
+        return HookAction(unlock: unlock, feedback: feedback, settings: settings.action, output: output, log: log)
     }
 
-    /// The hooks' argument vectors: unlock (hook mode only), slide start, cancel.
+    /// The hooks' argument vectors: unlock (hook mode only), and the feedback command for
+    /// each moment: `slide_start_hook` and `cancel_hook` for their own moments where set,
+    /// `feedback_hook` for every moment left.
     public static func hookCommands(_ a: ActionSettings) throws -> (
-        unlock: [String]?, start: [String], cancel: [String]
+        unlock: [String]?, feedback: [HookEvent: [String]]
     ) {
-        (
-            a.mode == .hook ? try splitHook("hook", a.hook) : nil,
-            try splitHook("slide_start_hook", a.slideStartHook), try splitHook("cancel_hook", a.cancelHook)
-        )
+        let unlock = a.mode == .hook ? try splitHook("hook", a.hook) : nil
+        let all = try splitHook("feedback_hook", a.feedbackHook)
+        let start = try splitHook("slide_start_hook", a.slideStartHook)
+        let cancel = try splitHook("cancel_hook", a.cancelHook)
+        var feedback: [HookEvent: [String]] = [:]
+        for event in [HookEvent.slideStart, .cancel, .unlock, .failed] {
+            let alias = event == .slideStart ? start : event == .cancel ? cancel : []
+            let command = alias.isEmpty ? all : alias
+            if !command.isEmpty { feedback[event] = command }
+        }
+        return (unlock, feedback)
     }
 
     /// `action.KEY`'s command line as an argument vector (empty when none).

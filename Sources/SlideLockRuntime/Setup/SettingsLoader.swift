@@ -75,6 +75,7 @@ public struct SettingsLoader: Sendable {
         let hooks = [
             ("hook", action.mode == .hook ? action.hook : ""), ("slide_start_hook", action.slideStartHook),
             ("cancel_hook", action.cancelHook), ("idle_hook", action.idleHook),
+            ("feedback_hook", action.feedbackHook),
         ]
         for (key, text) in hooks {
             guard let program = try LockScreen.splitHook(key, text).first else { continue }

@@ -130,7 +130,11 @@ final class FakeAction: UnlockAction {
     let duration: Double
     private var finishAt: Double?
     private(set) var starts: [Double] = []
-    private(set) var notifications: [LockEffect] = []
+    /// The feedback moments asked for, with their times.
+    private(set) var feedbacks: [(event: HookEvent, time: Double)] = []
+    /// How long each feedback run lasts (0: done at once).
+    var feedbackDuration = 0.0
+    private var feedbackUntil = -Double.infinity
 
     init(succeeds: Bool, duration: Double = 0.3) {
         self.succeeds = succeeds
@@ -138,7 +142,7 @@ final class FakeAction: UnlockAction {
     }
 
     var pollDescriptors: [Int32] { [] }
-    var deadline: Double? { finishAt }
+    var deadline: Double? { [finishAt, isFeedbackRunning ? feedbackUntil : nil].compactMap { $0 }.min() }
     var isRunning: Bool { finishAt != nil }
     func start(slideDuration: Double, now: Double) -> Bool {
         starts.append(now)
@@ -151,7 +155,13 @@ final class FakeAction: UnlockAction {
         return succeeds
     }
     func takeLog() -> [LogLine] { [] }
-    func notify(_ effect: LockEffect, now: Double) { notifications.append(effect) }
+    func feedback(_ event: HookEvent, now: Double) {
+        feedbacks.append((event, now))
+        feedbackUntil = now + feedbackDuration
+    }
+    var isFeedbackRunning: Bool { world.map { $0.now() < feedbackUntil } ?? false }
+    /// The clock the feedback runs on (nil: feedback is never running).
+    weak var world: FakeWorld?
     private(set) var stops: [Double] = []
     func stop(now: Double) {
         if finishAt != nil { stops.append(now) }

@@ -1,0 +1,183 @@
+import CLinux
+@preconcurrency import Glibc
+import SlideLockCore
+
+/// The request-to-exit button: one GPIO line requested through the kernel's character
+/// device (uAPI v2, Linux >= 5.10) as an input with edge detection on both edges and the
+/// kernel's debounce. The kernel queues each edge with its CLOCK_MONOTONIC timestamp on the
+/// line's descriptor, which the loop polls; `readPresses` turns them into presses.
+///
+/// A press is the line going to its pressed level after it was released: the kernel
+/// reports levels as logical values (active-low inverts them), so with both edges watched
+/// a pressed edge after a pressed edge (a lost release) is not a second press, and a button
+/// held while slidelock starts counts only once released and pressed again.
+public final class GPIOButton {
+    /// The chip as found (`/dev/gpiochip0 (pinctrl-bcm2711)`), for the log.
+    public let chipDescription: String
+    public let offset: Int
+    /// The line request's descriptor (readable when edges are queued).
+    public let descriptor: Int32
+    /// The line is at its pressed level (as far as the edges read tell).
+    public private(set) var isDown: Bool
+
+    /// The kernel's name for what holds the line (`gpioinfo` shows it).
+    static let consumer = "slidelock-button"
+    /// Edges kept by the kernel between two reads; more are dropped (their seqno says so).
+    static let eventBuffer: UInt32 = 16
+
+    private init(chipDescription: String, offset: Int, descriptor: Int32, isDown: Bool) {
+        self.chipDescription = chipDescription
+        self.offset = offset
+        self.descriptor = descriptor
+        self.isDown = isDown
+    }
+
+    deinit { close(descriptor) }
+
+    /// Requests the line `settings.line` names. `devices` is where chips are looked for by
+    /// label (tests point it elsewhere).
+    public static func request(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError)
+        -> GPIOButton
+    {
+        guard let (chip, offset) = ButtonSettings.parse(settings.line) else {
+            throw GPIOButtonError(line: settings.line, problem: .badLine)
+        }
+        let (path, chipFD, info) = try findChip(chip, devices: devices, line: settings.line)
+        defer { close(chipFD) }
+        let label = cString(info.label)
+        let description = label.isEmpty ? path : "\(path) (\(label))"
+        guard offset < Int(info.lines) else {
+            throw GPIOButtonError(
+                line: settings.line, problem: .noLine(chip: description, lines: Int(info.lines)))
+        }
+        var request = lineRequest(offset: offset, settings: settings)
+        do {
+            try systemCall("GPIO_V2_GET_LINE_IOCTL \(path) line \(offset)") {
+                slidelock_gpio_get_line(chipFD, &request)
+            }
+        } catch {
+            throw GPIOButtonError(line: settings.line, problem: .system(error))
+        }
+        let fd = request.fd
+        // The request's descriptor blocks on read; the loop reads only what is queued.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        var values = gpio_v2_line_values(bits: 0, mask: 1)
+        let down: Bool
+        do {
+            try systemCall("GPIO_V2_LINE_GET_VALUES_IOCTL \(path) line \(offset)") {
+                slidelock_gpio_get_values(fd, &values)
+            }
+            down = values.bits & 1 != 0
+        } catch {
+            close(fd)
+            throw GPIOButtonError(line: settings.line, problem: .system(error))
+        }
+        return GPIOButton(chipDescription: description, offset: offset, descriptor: fd, isDown: down)
+    }
+
+    /// The request: input, both edges, active level, bias, debounce (an attribute applying
+    /// to the one line, mask bit 0).
+    static func lineRequest(offset: Int, settings: ButtonSettings) -> gpio_v2_line_request {
+        var request = gpio_v2_line_request()
+        request.offsets.0 = UInt32(offset)
+        request.num_lines = 1
+        request.event_buffer_size = eventBuffer
+        withUnsafeMutableBytes(of: &request.consumer) { raw in
+            for (i, byte) in consumer.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
+        }
+        var flags =
+            UInt64(GPIO_V2_LINE_FLAG_INPUT.rawValue) | UInt64(GPIO_V2_LINE_FLAG_EDGE_RISING.rawValue)
+            | UInt64(GPIO_V2_LINE_FLAG_EDGE_FALLING.rawValue)
+        if settings.active == .low { flags |= UInt64(GPIO_V2_LINE_FLAG_ACTIVE_LOW.rawValue) }
+        switch settings.bias {
+        case .asIs: break
+        case .pullUp: flags |= UInt64(GPIO_V2_LINE_FLAG_BIAS_PULL_UP.rawValue)
+        case .pullDown: flags |= UInt64(GPIO_V2_LINE_FLAG_BIAS_PULL_DOWN.rawValue)
+        case .disabled: flags |= UInt64(GPIO_V2_LINE_FLAG_BIAS_DISABLED.rawValue)
+        }
+        request.config.flags = flags
+        let microseconds = UInt32(min(max(settings.debounce, 0), 1) * 1_000_000)
+        if microseconds > 0 {
+            request.config.num_attrs = 1
+            request.config.attrs.0.attr.id = GPIO_V2_LINE_ATTR_ID_DEBOUNCE.rawValue
+            request.config.attrs.0.attr.debounce_period_us = microseconds
+            request.config.attrs.0.mask = 1
+        }
+        return request
+    }
+
+    /// The chip `chip` names: a path, or the label (or name) of one of `devices`' gpiochips.
+    static func findChip(_ chip: String, devices: String, line: String) throws(GPIOButtonError) -> (
+        String, Int32, gpiochip_info
+    ) {
+        if chip.hasPrefix("/") {
+            do {
+                let (fd, info) = try openChip(chip)
+                return (chip, fd, info)
+            } catch {
+                throw GPIOButtonError(
+                    line: line, problem: error.errno == ENOENT ? .noChip(chip, found: labels(devices)) : .system(error))
+            }
+        }
+        for path in FileIO.numberedEntries(devices, prefix: "gpiochip") {
+            guard let (fd, info) = try? openChip(path) else { continue }
+            if cString(info.label) == chip || cString(info.name) == chip { return (path, fd, info) }
+            close(fd)
+        }
+        throw GPIOButtonError(line: line, problem: .noChip(chip, found: labels(devices)))
+    }
+
+    /// `path (label)` of every chip in `devices`, for the error that found none.
+    static func labels(_ devices: String) -> [String] {
+        FileIO.numberedEntries(devices, prefix: "gpiochip").compactMap { path in
+            guard let (fd, info) = try? openChip(path) else { return nil }
+            close(fd)
+            return "\(path) (\(cString(info.label)))"
+        }
+    }
+
+    static func openChip(_ path: String) throws(SystemError) -> (Int32, gpiochip_info) {
+        // O_NONBLOCK: a FIFO named in the config would otherwise block the open (and the lock's
+        // start) until a writer came; a chip's ioctls do not care.
+        let fd = try systemCall("open \(path)") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        var info = gpiochip_info()
+        do {
+            try systemCall("GPIO_GET_CHIPINFO_IOCTL \(path)") { slidelock_gpio_chip_info(fd, &info) }
+        } catch {
+            close(fd)
+            throw error
+        }
+        return (fd, info)
+    }
+
+    static func cString<T>(_ tuple: T) -> String {
+        withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    }
+
+    /// The presses among the edges queued now, oldest first: their kernel timestamps in
+    /// seconds (CLOCK_MONOTONIC, the loop's clock). Releases and repeated pressed edges are
+    /// not presses. A read error other than "nothing queued" ends the read (the next poll
+    /// tries again).
+    public func readPresses() -> [Double] {
+        var presses: [Double] = []
+        var events = [gpio_v2_line_event](repeating: gpio_v2_line_event(), count: Int(Self.eventBuffer))
+        let size = MemoryLayout<gpio_v2_line_event>.stride
+        while true {
+            let count = events.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress, raw.count) }
+            guard count >= size else { break }
+            for event in events.prefix(count / size) {
+                let rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE.rawValue
+                let time = Double(event.timestamp_ns / 1000) / 1_000_000
+                if let press = edge(pressed: rising, at: time) { presses.append(press) }
+            }
+            if count < events.count * size { break }
+        }
+        return presses
+    }
+
+    /// One edge: the press's time when it is a press.
+    func edge(pressed: Bool, at time: Double) -> Double? {
+        defer { isDown = pressed }
+        return pressed && !isDown ? time : nil
+    }
+}
