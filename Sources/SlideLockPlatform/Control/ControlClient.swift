@@ -24,33 +24,38 @@ public enum ControlClient {
             socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         }
         defer { close(fd) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        try systemCall("connect", path: path) {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
         }
-        guard connected == 0 else { throw SystemError(operation: "connect", errno: errno, path: path) }
         let request = Array((line + "\n").utf8)
-        guard Glibc.send(fd, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else {
-            throw SystemError(operation: "send", errno: errno, path: path)
+        var sent = 0
+        while sent < request.count {
+            let count = try systemCall("send", path: path) {
+                request[sent...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            }
+            sent += count
         }
-        let deadline = MonotonicClock.now() + timeout
+        let waiter = PollWaiter()
+        let deadline = waiter.now() + timeout
+        let closed = "the lock closed the connection without a reply"
         var reply: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while !reply.contains(UInt8(ascii: "\n")) && reply.count < maxReply {
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let left = PollWaiter.timeoutMilliseconds(until: deadline, now: MonotonicClock.now())
-            let ready = left > 0 ? poll(&p, 1, left) : 0
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else {
+            guard try waiter.wait(for: [fd], until: deadline).contains(fd) else {
                 throw SystemError(operation: "read", errno: ETIMEDOUT, path: path, detail: "no reply from the lock")
             }
-            let count = recv(fd, &buffer, buffer.count, 0)
-            if count < 0 && errno == EINTR { continue }
+            let count: Int
+            do throws(SystemError) {
+                count = try systemCall("read", path: path) { recv(fd, &buffer, buffer.count, 0) }
+            } catch {
+                throw SystemError(operation: "read", errno: error.errno, path: path, detail: closed)
+            }
             guard count > 0 else {
-                throw SystemError(
-                    operation: "read", errno: count < 0 ? errno : ECONNRESET, path: path,
-                    detail: "the lock closed the connection without a reply")
+                throw SystemError(operation: "read", errno: ECONNRESET, path: path, detail: closed)
             }
             reply += buffer.prefix(count)
         }

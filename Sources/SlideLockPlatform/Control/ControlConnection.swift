@@ -28,14 +28,18 @@ public final class ControlConnection {
         self.fd = fd
         var credentials = Credentials()
         var length = socklen_t(MemoryLayout<Credentials>.size)
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0,
-            getsockopt(fd, SOL_SOCKET, Self.peerCredentials, &credentials, &length) == 0,
-            length == socklen_t(MemoryLayout<Credentials>.size)
-        else {
-            let code = errno
+        let operation = "control connection credentials"
+        do throws(SystemError) {
+            let flags = try systemCall(operation) { fcntl(fd, F_GETFL) }
+            try systemCall(operation) { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+            try systemCall(operation) { fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            try systemCall(operation) { getsockopt(fd, SOL_SOCKET, Self.peerCredentials, &credentials, &length) }
+            guard length == socklen_t(MemoryLayout<Credentials>.size) else {
+                throw SystemError(operation: operation, errno: EPROTO)
+            }
+        } catch {
             Glibc.close(fd)
-            throw SystemError(operation: "control connection credentials", errno: code)
+            throw error
         }
         pid = credentials.pid
         uid = credentials.uid
@@ -56,10 +60,12 @@ public final class ControlConnection {
     /// the end of the stream or on an error.
     public func read(limit: Int) -> [UInt8]? {
         var buffer = [UInt8](repeating: 0, count: max(1, limit))
-        let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count < 0 { return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? [] : nil }
-        if count == 0 { return nil }
-        return Array(buffer.prefix(count))
+        do throws(SystemError) {
+            let count = try systemCall("recv") { recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) }
+            return count == 0 ? nil : Array(buffer.prefix(count))
+        } catch {
+            return error.errno == EAGAIN || error.errno == EWOULDBLOCK ? [] : nil
+        }
     }
 
     /// Sends `bytes` without ever blocking or raising SIGPIPE. False when not all of it went

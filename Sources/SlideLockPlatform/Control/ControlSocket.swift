@@ -22,10 +22,9 @@ public final class ControlSocket {
                 operation: "LISTEN_FDS", errno: ENOTSOCK, path: path,
                 detail: "the passed descriptor is not a stream socket")
         }
-        let flags = fcntl(fd, F_GETFL)
-        guard flags >= 0, fcntl(fd, F_SETFL, flags | O_NONBLOCK) == 0, fcntl(fd, F_SETFD, FD_CLOEXEC) == 0 else {
-            throw SystemError(operation: "fcntl", errno: errno, path: path)
-        }
+        let flags = try systemCall("fcntl", path: path) { fcntl(fd, F_GETFL) }
+        try systemCall("fcntl", path: path) { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        try systemCall("fcntl", path: path) { fcntl(fd, F_SETFD, FD_CLOEXEC) }
         self.fd = fd
         self.path = path
         ownsPath = false
@@ -57,16 +56,20 @@ public final class ControlSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         bytes.append(0)
         withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: bytes) }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        do throws(SystemError) {
+            try systemCall("bind", path: path) {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
             }
-        }
-        // Owner only, whatever the umask; the directory already keeps everyone else out.
-        guard bound == 0, chmod(path, 0o600) == 0, listen(fd, Self.backlog) == 0 else {
-            let code = errno
+            // Owner only, whatever the umask; the directory already keeps everyone else out.
+            try systemCall("bind", path: path) { chmod(path, 0o600) }
+            try systemCall("bind", path: path) { listen(fd, Self.backlog) }
+        } catch {
             Glibc.close(fd)
-            throw SystemError(operation: "bind", errno: code, path: path)
+            throw error
         }
         self.fd = fd
         self.path = path
@@ -81,13 +84,7 @@ public final class ControlSocket {
     /// The next waiting connection, or nil when none is waiting (or it went away before
     /// its credentials could be read).
     public func accept() -> ControlConnection? {
-        while true {
-            let client = Glibc.accept(fd, nil, nil)
-            if client < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            return try? ControlConnection(adopting: client)
-        }
+        guard let client = try? systemCall("accept", { Glibc.accept(fd, nil, nil) }) else { return nil }
+        return try? ControlConnection(adopting: client)
     }
 }

@@ -50,13 +50,14 @@ public final class JournalWriter {
     /// Sends one entry. Never blocks (a full journal queue loses the entry, not a frame).
     public func send(_ fields: [(String, String)]) throws(SystemError) {
         let bytes = Self.encode(fields)
-        let sent = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(
-                    fd, bytes, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL), $0,
-                    socklen_t(MemoryLayout<sockaddr_un>.size))
+        try systemCall("send to \(socketPath)") {
+            withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    sendto(
+                        fd, bytes, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL), $0,
+                        socklen_t(MemoryLayout<sockaddr_un>.size))
+                }
             }
         }
-        if sent < 0 { throw SystemError(operation: "send to \(socketPath)", errno: errno) }
     }
 }

@@ -18,15 +18,17 @@ public enum RuntimeDirectory {
                 close(entry.fd)
                 throw walk.failure(entry.shown, errno: ENOTDIR)
             }
-            if mkdirat(walk.top.fd, name, 0o700) != 0 && errno != EEXIST {
-                throw walk.failure(path, errno: errno)
+            do throws(SystemError) {
+                try systemCall(path) { mkdirat(walk.top.fd, name, 0o700) }
+            } catch {
+                guard error.errno == EEXIST else { throw walk.failure(path, errno: error.errno) }
             }
             if let entry = try walk.walk([name]) {
                 close(entry.fd)
                 throw walk.failure(entry.shown, errno: ENOTDIR)
             }
             var info = stat()
-            guard fstat(walk.top.fd, &info) == 0 else { throw walk.failure(path, errno: errno) }
+            try walk.call(path) { fstat(walk.top.fd, &info) }
             guard info.st_uid == geteuid() else {
                 throw TrustError(
                     path: path, culprit: path,
