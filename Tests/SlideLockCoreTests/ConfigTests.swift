@@ -156,11 +156,11 @@ import Testing
     @Test func unknownThemeListsTheValidOnes() {
         #expect(
             errorLines("[theme]\nname = neon") == [
-                "x.conf:2: theme.name: unknown theme \"neon\" (expected default, classic or mint)"
+                "x.conf:2: theme.name: unknown theme \"neon\" (expected default, classic, mint or high-contrast)"
             ])
         #expect(
             errorLines("", theme: "neon") == [
-                "--theme: theme.name: unknown theme \"neon\" (expected default, classic or mint)"
+                "--theme: theme.name: unknown theme \"neon\" (expected default, classic, mint or high-contrast)"
             ])
     }
 
@@ -227,7 +227,7 @@ import Testing
         } catch {
             #expect(
                 error.errors.map(\.description) == [
-                    "a.conf:2: theme.name: unknown theme \"nope\" (expected default, classic or mint)",
+                    "a.conf:2: theme.name: unknown theme \"nope\" (expected default, classic, mint or high-contrast)",
                     "a.conf:3: expected \"key = value\"",
                     "b.conf:2: layout.track_width: 2 is out of range 0.05...1",
                     "--set: expected \"section.key=value\", got \"x\"",

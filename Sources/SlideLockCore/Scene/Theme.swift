@@ -42,7 +42,7 @@ public struct Theme: Equatable, Sendable {
     public var successColor: Color
     public var warningColor: Color
 
-    public static let builtIn: [Theme] = [.default, .classic, .mint]
+    public static let builtIn: [Theme] = [.default, .classic, .mint, .highContrast]
 
     public static func named(_ name: String) -> Theme? { builtIn.first { $0.name == name } }
 
@@ -87,4 +87,20 @@ public struct Theme: Equatable, Sendable {
         thumbBorderWidth: 3, thumbBorderColor: Color(rgb: 0x1A759F),
         icon: .chevrons, iconColor: Color(rgb: 0x1A759F), iconSize: 0.5,
         successColor: Color(rgb: 0x168AAD), warningColor: Color(rgb: 0xE76F51))
+
+    /// For low vision (WCAG AAA, 7:1): white text and a white thumb on a deep, opaque track
+    /// whose every hue rotation stays dark, an opaque black fill, dark state colours behind
+    /// the white thumb, and a larger bold label.
+    public static let highContrast = Theme(
+        name: "high-contrast",
+        background: .black,
+        trackStart: Color(rgb: 0x16206A), trackEnd: Color(rgb: 0x2A0A5E),
+        trackOpacity: 1, trackRadius: 0.5,
+        fillColor: .black, fillOpacity: 1,
+        labelText: "Slide to unlock", labelColor: .white,
+        fonts: ["DejaVu Sans"], labelWeight: .bold, labelSize: 0.44,
+        thumbColor: .white, thumbRadius: 0.5, thumbInset: 4.0 / 50,
+        thumbBorderWidth: 0, thumbBorderColor: .white,
+        icon: .lock, iconColor: .black, iconSize: 0.55,
+        successColor: Color(rgb: 0x00501E), warningColor: Color(rgb: 0x5A2C00))
 }
