@@ -22,7 +22,9 @@ enum RenderCommand {
           --clock-time YYYY-MM-DDTHH:MM
                                   the time the clock shows, as local time (display.clock=on shows it;
                                   default: now)
-          --theme NAME            default|classic|mint
+          --physical-size WxH     the panel's visible area in mm: the thumb is laid out in mm
+                                  (as display.physical_size; default: unknown, proportional)
+          --theme NAME            default|classic|mint|high-contrast
           --config FILE           extra config file (repeatable; after /etc/slidelock)
           --set SECTION.KEY=VALUE override one setting (repeatable)
         """
@@ -46,6 +48,7 @@ enum RenderCommand {
             throw UsageError(message: "--message: \(problem)")
         }
         let lockdown = args.flag("--lockdown")
+        let physicalSize = try args.physicalSize()
         let clockTime = try args.value("--clock-time")
         let fixedTime = try clockTime.map { (text: String) throws(UsageError) in
             guard let t = WallClock.localTime(text) else {
@@ -55,7 +58,9 @@ enum RenderCommand {
         }
         try args.finish()
 
-        let settings = try loader.load()
+        var settings = try loader.load()
+        if let physicalSize { settings.display.physicalSize = physicalSize }
+        warnIfProportional(settings, width: size.width, height: size.height)
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
         var visual = StillFrame.visual(state: state, progress: progress, time: time, settings: settings)
         if let message { visual.notice.message = message.isEmpty ? nil : message }
@@ -86,6 +91,28 @@ extension Arguments {
             throw UsageError(message: "--rotate: expected 0, 90, 180 or 270, got \"\(text)\"")
         }
         return v
+    }
+}
+
+extension Arguments {
+    /// `--physical-size WxH` (millimetres), nil when not given; `auto` is also nil.
+    mutating func physicalSize() throws(UsageError) -> Size? {
+        guard let text = try value("--physical-size") else { return nil }
+        switch DisplaySettings.physicalSize(parsing: text) {
+        case .success(let size): return size
+        case .failure(let error): throw UsageError(message: "--physical-size: \(error.message)")
+        }
+    }
+}
+
+/// A physical size that was given but cannot be used is said on stderr, as the lock logs it.
+func warnIfProportional(_ settings: Settings, width: Int, height: Int) {
+    guard let mm = settings.display.physicalSize else { return }
+    let screen = Size(width: Double(width), height: Double(height))
+    if Layout.density(screen: screen, millimetres: mm) == nil {
+        Console.error(
+            "slidelock: warning: "
+                + Layout.sizingDescription(screen: screen, millimetres: mm, settings: settings.layout))
     }
 }
 

@@ -6,15 +6,15 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 7 groups; Theme 23 fields, layout 6, animation 13 (14 keys: exit_transition
-        // is the older spelling of unlock_transition), gesture 6, action 9, display 10 (9 keys +
-        // power 5 + text 4), input 6 (4 keys + touch 7 + button 4).
+        // Settings has 9 groups; Theme 23 fields, layout 7, animation 13 (14 keys: exit_transition
+        // is the older spelling of unlock_transition), gesture 6, action 9, display 12 (10 keys +
+        // power 5 + text 4), input 6 (4 keys + touch 7 + button 4), control 2, audit 4.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
-        #expect(Mirror(reflecting: LayoutSettings()).children.count == 6)
+        #expect(Mirror(reflecting: LayoutSettings()).children.count == 7)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 11)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 12)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 6)
@@ -22,7 +22,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 23 + 6 + 14 + 6 + 9 + 9 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 23 + 7 + 14 + 6 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -99,6 +99,8 @@ extension ConfigTests {
         s.layout.trackMinHeight = 64
         s.layout.verticalPosition = 0.8
         s.layout.direction = .rtl
+        s.layout.thumbMillimetres = 12.5
+        s.display.physicalSize = Size(width: 108, height: 64.8)
         s.animation.snapBack = .linear
         s.animation.springResponse = 0.3
         s.animation.springDampingFraction = 0.7

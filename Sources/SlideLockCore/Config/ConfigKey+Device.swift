@@ -13,7 +13,7 @@ extension ConfigKey {
             .text("display", "touch_output", \.display.touchOutput),
             format,
             .choice("display", "on_exit", \.display.onExit),
-        ] + powerKeys + screenTextKeys
+        ] + powerKeys + screenTextKeys + [physicalSize]
 
     static let inputKeys: [ConfigKey] = [
         .text("input", "device", \.input.device),

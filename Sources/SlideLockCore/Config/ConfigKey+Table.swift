@@ -100,6 +100,7 @@ extension ConfigKey {
         .number("layout", "track_min_height", \.layout.trackMinHeight, .pixels(0...4096)),
         .number("layout", "vertical_position", \.layout.verticalPosition, .closed(0...1)),
         .choice("layout", "direction", \.layout.direction),
+        thumbMillimetres,
     ]
 
     static let animationKeys: [ConfigKey] = [

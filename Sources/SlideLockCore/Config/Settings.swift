@@ -39,6 +39,9 @@ public struct DisplaySettings: Equatable, Sendable {
     public var power = PanelPowerSettings()
     /// The message line and the clock above the track.
     public var text = ScreenTextSettings()
+    /// The touch panel's visible area in millimetres, for a layout in millimetres; nil
+    /// (`auto`): unknown, so the layout is proportional.
+    public var physicalSize: Size? = nil
 
     public init() {}
 }
@@ -79,6 +82,9 @@ public struct LayoutSettings: Equatable, Sendable {
     /// Vertical centre of the track as a fraction of the screen height.
     public var verticalPosition = 0.5
     public var direction: Direction = .auto
+    /// The thumb's side in millimetres when the panel's size is known (the track's height
+    /// follows through `theme.thumb_inset`): a fingertip is 8 to 10 mm wide.
+    public var thumbMillimetres = 10.0
 
     public init() {}
 }

@@ -8,11 +8,23 @@ public struct Layout: Equatable, Sendable {
     public let thumbSide: Double
     public let rightToLeft: Bool
 
-    public init(screen: Size, theme: Theme, settings: LayoutSettings, rightToLeft: Bool) {
+    /// Pixels per millimetre the thumb was sized with; nil: proportional (size unknown or implausible).
+    public let pixelsPerMillimetre: Double?
+
+    /// With a plausible `physicalSize` (millimetres), the thumb is `settings.thumbMillimetres`
+    /// wide; otherwise the track is a fraction of the screen.
+    public init(
+        screen: Size, theme: Theme, settings: LayoutSettings, rightToLeft: Bool, physicalSize: Size? = nil
+    ) {
         self.screen = screen
         let short = min(screen.width, screen.height)
+        let density = physicalSize.flatMap { Layout.density(screen: screen, millimetres: $0) }
+        pixelsPerMillimetre = density
+        let wanted =
+            density.map { settings.thumbMillimetres * $0 / (1 - 2 * theme.thumbInset) }
+            ?? settings.trackHeight * short
         // Never taller than the screen, whatever the minimum asks.
-        let height = min(max(settings.trackMinHeight, settings.trackHeight * short), short).rounded()
+        let height = min(max(settings.trackMinHeight, wanted), short).rounded()
         let width = (min(settings.trackWidth * screen.width, settings.trackMaxAspect * height)).rounded()
         let x = ((screen.width - width) / 2).rounded()
         let y = (screen.height * settings.verticalPosition - height / 2).rounded()

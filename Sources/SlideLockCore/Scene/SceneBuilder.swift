@@ -15,7 +15,8 @@ public struct SceneBuilder: Sendable {
         }
         layout = Layout(
             screen: Size(width: Double(width), height: Double(height)),
-            theme: settings.theme, settings: settings.layout, rightToLeft: rtl)
+            theme: settings.theme, settings: settings.layout, rightToLeft: rtl,
+            physicalSize: settings.display.physicalSize)
         textLayout = ScreenTextLayout(screen: layout.screen, track: layout.track)
     }
 
@@ -66,7 +67,7 @@ public struct SceneBuilder: Sendable {
                 color: stateColor ?? theme.fillColor, opacity: stateColor == nil ? fillOpacity : 1),
             label: LabelLayer(
                 text: theme.labelText, fonts: theme.fonts, weight: theme.labelWeight,
-                pixelSize: (theme.labelSize * track.height).rounded(),
+                pixelSize: layout.labelPixelSize((theme.labelSize * track.height).rounded(), text: theme.labelText),
                 color: theme.labelColor, opacity: labelOpacity,
                 center: track.center, clip: track, shimmerX: shimmerX, rightToLeft: rtl),
             thumb: ThumbLayer(

@@ -43,6 +43,11 @@ public enum LockScreen {
         }
         let touchPanel = display.panels[touchIndex]
         let rotation = rotations[touchIndex]
+        log.info(
+            Layout.sizingDescription(
+                screen: rotation.panelSize(
+                    logicalSize: Size(width: Double(touchPanel.width), height: Double(touchPanel.height))),
+                millimetres: settings.display.physicalSize, settings: settings.layout))
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(
             input.devices.isEmpty
