@@ -130,6 +130,7 @@ extension ConfigKey {
         // Always on, ghost filter or not: the last line against a forged slide.
         .number("gesture", "max_speed", \.gesture.maxSpeed, .closed(1000...100_000)),
         .number("gesture", "min_duration", \.gesture.minDuration, .closed(0.01...1)),
+        .bool("gesture", "tap_to_open", \.gesture.tapToOpen),
     ]
 
     static let actionKeys: [ConfigKey] = [

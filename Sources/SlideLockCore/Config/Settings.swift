@@ -155,6 +155,9 @@ public struct GestureSettings: Equatable, Sendable {
     /// Shortest time, seconds, from the finger starting to move to the slide reaching the
     /// threshold (or the fling's release): no real finger crosses the track in less.
     public var minDuration = 0.05
+    /// Tap-to-open: a tap on the thumb shows an Open button, a tap on it opens (the tap
+    /// rule of `UnlockAuthority`).
+    public var tapToOpen = false
 
     public init() {}
 }

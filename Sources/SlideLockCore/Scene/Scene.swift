@@ -21,6 +21,8 @@ public struct Scene: Equatable, Sendable {
     public var clock = ScreenTextLayer()
     public var date = ScreenTextLayer()
     public var message = ScreenTextLayer()
+    /// Tap-to-open's Open button over the track's end (`OpenButtonLayer`).
+    public var openButton = OpenButtonLayer()
 
     public init(
         width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,

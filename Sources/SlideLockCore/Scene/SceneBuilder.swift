@@ -87,6 +87,7 @@ public struct SceneBuilder: Sendable {
         if scene.reveal > 0 { scene.revealColor = theme.successColor }
         scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
         addText(v, to: &scene)
+        scene.openButton = openButton(v)
         if v.notice.lockdown { Self.dimForLockdown(&scene) }
         return scene
     }

@@ -31,6 +31,8 @@ public struct ControlVisual: Equatable, Sendable {
     /// The clock's text this minute, nil when `display.clock` is off (set by the loop from
     /// the wall clock, not by the session).
     public var clock: ClockText?
+    /// Tap-to-open's Open button is up (`UnlockAuthority.openButton`).
+    public var openButton = false
 
     public init(state: LockState = .locked, progress: Double = 0) {
         self.state = state

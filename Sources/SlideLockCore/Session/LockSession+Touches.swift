@@ -49,6 +49,7 @@ extension LockSession {
     }
 
     mutating func touchUp(id: Int, time t: Double, effects: inout [LockEffect]) {
+        if tapOpened(id: id, time: t, effects: &effects) { return }
         guard let g = grab, g.contact == id else { return }
         grab = nil
         setPress(0, at: t)

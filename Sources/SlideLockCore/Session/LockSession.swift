@@ -257,6 +257,7 @@ public struct LockSession: Sendable {
         v.press = press(at: t)
         v.failedSinceGrab = failedSinceGrab
         v.notice = notice
+        v.openButton = showsOpenButton(at: t)
         v.hueDegrees = hue.degrees(at: t)
         v.shimmer = hue.shimmerPhase(at: t)
         switch state {
@@ -299,7 +300,9 @@ public struct LockSession: Sendable {
 
     /// Nothing left to happen without input: locked with the thumb home and still, or exited.
     public var isAtRest: Bool {
-        hasExited || (state == .locked && !isControlAnimating && restOffset == 0)
+        hasExited
+            || (state == .locked && !isControlAnimating && restOffset == 0
+                && authority.openButtonUntil(at: now) == nil)
     }
 
     /// When time alone will next change the state (for a poll timeout while static), or nil.
@@ -314,7 +317,7 @@ public struct LockSession: Sendable {
         case .unlocked where settings.action.mode == .exit: return exitStart.map { $0 + LockSession.exitDuration }
         case .unlocked: return stateStart + settings.animation.unlockedDuration
         case .failed: return stateStart + settings.animation.failedDuration
-        default: return nil
+        default: return authority.openButtonUntil(at: now)
         }
     }
 }

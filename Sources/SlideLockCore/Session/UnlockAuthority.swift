@@ -35,8 +35,8 @@
 /// Other sources (`UnlockSource`) are decided here by their own rules: `ctl unlock` opens
 /// when its peer is allowed by the socket's rule (`ControlAccess`: root or `control.group`)
 /// and no lockdown holds (UnlockAuthority+Control.swift); the button's rule is in
-/// UnlockAuthority+Button.swift (`buttonRefusal`); the others are not enabled yet and each
-/// is refused, logged with its source.
+/// UnlockAuthority+Button.swift (`buttonRefusal`); the tap rule (`gesture.tap_to_open`) is in
+/// UnlockAuthority+Tap.swift (rules T1-T4). Each is logged with its source.
 public struct UnlockAuthority: Sendable {
     /// Only this file makes grants (see `UnlockGrant`).
     public struct Key: Sendable { fileprivate init() {} }
@@ -92,6 +92,10 @@ public struct UnlockAuthority: Sendable {
     public internal(set) var lockdown = false
     /// Every decision since the last `takeDecisions`, for the audit and `ctl status`.
     var decisions: [UnlockDecision] = []
+    /// The tap rule's memory (`UnlockAuthority+Tap.swift`).
+    var tap = TapState()
+    /// Why the session withholds the tap being decided (lockdown, busy), nil when it does not.
+    var tapGate: String?
 
     public init(gesture: GestureSettings, layout: Layout) {
         self.gesture = gesture
@@ -158,9 +162,17 @@ public struct UnlockAuthority: Sendable {
                     UnlockGrant(
                         authorisedBy: Key(), source: .button, time: press.time, contactDuration: 0, velocity: 0,
                         flung: false))
-        case .tap:
-            // The seam for the other sources: each gets its own rule here when enabled.
-            verdict = .refused(UnlockRefusal("source-disabled"))
+        case .tap(let id, let t):
+            if let refusal = judgeTap(id, at: t) {
+                verdict = .refused(refusal)
+            } else {
+                let landed = released[id]?.landedAt ?? t
+                verdict = .granted(
+                    UnlockGrant(
+                        authorisedBy: Key(), source: .tap, time: t, contactDuration: t - landed, velocity: 0,
+                        flung: false))
+            }
+            tap.armedAt = nil  // one armed button opens at most once
         }
         // One line per decision: `unlock[ <source>][ fling]` (a slide, the usual source, is
         // `unlock` as it always was) or `<reason> <source>[ <detail>]`.
@@ -180,6 +192,7 @@ public struct UnlockAuthority: Sendable {
     /// Takes every event the session gets, before the session acts on it.
     public mutating func observe(_ event: LockEvent) {
         released.removeAll()
+        observeTap(event)
         switch event {
         case .touchDown(let id, let point, let t):
             if let c = contacts[id], c.withheld {
@@ -263,6 +276,7 @@ public struct UnlockAuthority: Sendable {
     /// landing until all have lifted.
     mutating func doubt(_ why: UnlockRefusal, at t: Double) {
         uncertainSince = max(uncertainSince, t)
+        tapDoubted(why, at: t)
         for id in hopeful { contacts[id]?.refusal = why }
         hopeful.removeAll()
         if !contacts.isEmpty { tainted = true }

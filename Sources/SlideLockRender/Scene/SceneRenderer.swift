@@ -122,8 +122,24 @@ public final class SceneRenderer {
             .icon(
                 th.icon, size: th.iconSize, center: thumb.center, color: th.iconColor, opacity: th.opacity,
                 phase: th.iconPhase, mirrored: th.mirrored),
+        ] + openButton(s.openButton, dx: dx) + [
             .fade(s.revealColor, amount: s.reveal),
             .dim(brightness: s.brightness),
+        ]
+    }
+
+    /// Tap-to-open's button over the control (moving with it): body, ring, word.
+    static func openButton(_ b: OpenButtonLayer, dx: Double) -> [Layer] {
+        let rect = b.rect.offsetBy(dx: dx, dy: 0)
+        let body = b.borderWidth > 0 ? rect.insetBy(b.borderWidth) : rect
+        return [
+            .shape(rect: body, radius: max(0, b.radius - b.borderWidth), paint: .solid(b.color), opacity: b.opacity),
+            .ring(rect: rect, radius: b.radius, width: b.borderWidth, color: b.borderColor, opacity: b.opacity),
+            .text(
+                TextLayer(
+                    text: b.text, fonts: b.fonts, weight: b.weight, pixelSize: TextRenderer.pixelSize(b.pixelSize),
+                    color: b.textColor, opacity: b.opacity, center: rect.center, clip: body,
+                    clipRadius: max(0, b.radius - b.borderWidth))),
         ]
     }
 

@@ -1,0 +1,176 @@
+/// The tap rule of `UnlockAuthority` (tap-to-open, `gesture.tap_to_open`): a tap on the
+/// thumb shows an Open button for `tapOpenSeconds`, and a tap on the button opens.
+///
+/// **A `tap` unlock is granted only when all of this holds:**
+/// T1. `gesture.tap_to_open` is on, and neither tap comes in lockdown (`Notice.lockdown`,
+///     passed in by the session at each lift) or while the session is not at rest.
+/// T2. Each of the two taps is one contact that satisfies rules 1-3 of the slide (one
+///     finger, no other contact down at any moment of its life, landed on a shown panel
+///     after every moment of uncertainty), and a gate let it through (a wake touch, which the
+///     idle gate withholds, is never a tap); no step of it broke `max_speed`.
+/// T3. Each is a real tap: it lands and lifts on its target (the thumb at home for the
+///     first, the Open button for the second, each grown by `gesture.hit_slop`), it lasts
+///     `tapMinSeconds`...`tapMaxSeconds` from landing to lift, and no sample strays more
+///     than `tapSlop` pixels from where it landed.
+/// T4. The first tap arms the button at its lift; the second lands after that lift and
+///     lifts within `tapOpenSeconds` of it, and it is the first contact to land while the
+///     button is armed: any other contact landing, any moment of uncertainty (cancel,
+///     resync, device, remap, relayout, reload, SIGUSR1/2, hidden, shown), a refused second
+///     tap or the button's expiry disarms it. One armed button opens at most once.
+extension UnlockAuthority {
+    /// Seconds the Open button stays up after the first tap.
+    public static let tapOpenSeconds = 5.0
+    /// The shortest and longest real tap, landing to lift: shorter is a glitch or a bounce,
+    /// longer is a press, not a tap.
+    public static let tapMinSeconds = 0.03
+    public static let tapMaxSeconds = 0.8
+    /// Pixels a tap may stray from where it landed.
+    public static let tapSlop = 12.0
+
+    /// One contact as the tap rule sees it.
+    struct TapTouch: Sendable {
+        var landing: Point
+        var last: Point
+        /// The farthest any sample strayed from the landing point.
+        var drift = 0.0
+        /// It landed while the button was armed, on the button.
+        var onButton = false
+    }
+
+    /// The tap rule's memory: the contacts' landing points and the armed button.
+    struct TapState: Sendable {
+        var touches: [Int: TapTouch] = [:]
+        var lifted: [Int: TapTouch] = [:]
+        /// When the first tap lifted (the button's lifetime starts), nil when not armed.
+        var armedAt: Double?
+    }
+
+    /// What a lift meant for tap-to-open.
+    public enum TapOutcome: Equatable, Sendable {
+        /// A first tap: the Open button is up until `until`.
+        case armed(until: Double)
+        /// A first tap that did not count (`reason` as logged).
+        case ignored(UnlockRefusal)
+        /// A tap on the armed button, decided under the tap rule.
+        case decided(UnlockVerdict)
+    }
+
+    /// Where the Open button is, and is drawn: the thumb's place at the track's end, so it is
+    /// at least as large as the thumb and as far from home as the track allows.
+    public static func openButton(in layout: Layout) -> Rect { layout.thumb(progress: 1) }
+
+    /// The moment the Open button disappears, while it is armed (up to `t` nil once expired).
+    public func openButtonUntil(at t: Double) -> Double? {
+        guard let armedAt = tap.armedAt, t < armedAt + UnlockAuthority.tapOpenSeconds else { return nil }
+        return armedAt + UnlockAuthority.tapOpenSeconds
+    }
+
+    /// Keeps the tap rule's memory (called from `observe` for every event).
+    mutating func observeTap(_ event: LockEvent) {
+        tap.lifted.removeAll()
+        switch event {
+        case .touchDown(let id, let point, let t):
+            guard tap.touches[id] == nil else { return }  // a withheld contact released: it landed before
+            var touch = TapTouch(landing: point, last: point)
+            if openButtonUntil(at: t) != nil {
+                let button = UnlockAuthority.openButton(in: layout).insetBy(-gesture.hitSlop)
+                if button.contains(point) {
+                    touch.onButton = true
+                } else {
+                    disarmTap("open-cancelled", "another-touch", at: t)
+                }
+            }
+            tap.touches[id] = touch
+        case .touchWithheld(let id, let t):
+            // A finger the gates keep (a wake touch, a ghost): it can be no tap, and it
+            // ends the chance of the armed button.
+            if tap.touches[id] == nil, openButtonUntil(at: t) != nil { disarmTap("open-cancelled", "withheld", at: t) }
+        case .touchMove(let id, let point, _):
+            guard var touch = tap.touches[id] else { return }
+            let dx = point.x - touch.landing.x
+            let dy = point.y - touch.landing.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            touch.drift = distance.isNaN ? .infinity : max(touch.drift, distance)
+            touch.last = point
+            tap.touches[id] = touch
+        case .touchUp(let id, _):
+            if let touch = tap.touches.removeValue(forKey: id) { tap.lifted[id] = touch }
+        case .touchCancel(let id, _):
+            if let id { tap.touches[id] = nil } else { tap.touches.removeAll() }
+        case .uncertain, .hidden, .shown, .reset, .tick, .actionFinished:
+            break
+        }
+    }
+
+    /// A moment of uncertainty: the armed button is gone (called from `doubt`).
+    mutating func tapDoubted(_ why: UnlockRefusal, at t: Double) {
+        disarmTap("open-cancelled", why.reason, at: t)
+    }
+
+    mutating func disarmTap(_ name: String, _ detail: String, at t: Double) {
+        guard tap.armedAt != nil else { return }
+        tap.armedAt = nil
+        note(name, "tap " + detail, at: t)
+    }
+
+    /// Contact `id` lifted with the event just observed: a first tap arms the button, a tap
+    /// on the armed button is decided (`decide(.tap)`). `withheldBy`: why the session, in
+    /// front, does not take a tap now (`lockdown`, `busy`, ...), nil when it does. Returns nil
+    /// when tap-to-open is off or the lift was no candidate (off the thumb and the button).
+    public mutating func tapLifted(_ id: Int, time t: Double, withheldBy gate: String?) -> TapOutcome? {
+        guard gesture.tapToOpen, let touch = tap.lifted[id] else { return nil }
+        if touch.onButton {
+            tapGate = gate
+            defer { tapGate = nil }
+            return .decided(decide(.tap(contact: id, time: t)))
+        }
+        let home = layout.thumb(progress: 0).insetBy(-gesture.hitSlop)
+        guard home.contains(touch.landing) else { return nil }
+        if let refusal = gate.map({ UnlockRefusal($0) }) ?? tapRefusal(id, touch, target: home, at: t) {
+            note(refusal.reason, refusal.detail.map { "tap first " + $0 } ?? "tap first", at: t)
+            return .ignored(refusal)
+        }
+        tap.armedAt = t
+        note("open-shown", "tap", at: t)
+        return .armed(until: t + UnlockAuthority.tapOpenSeconds)
+    }
+
+    /// The second tap's judgement (`decide(.tap)`): rules T1-T4. The button is used up
+    /// whatever the verdict.
+    func judgeTap(_ id: Int, at t: Double) -> UnlockRefusal? {
+        guard gesture.tapToOpen else { return UnlockRefusal("source-disabled") }
+        if let gate = tapGate { return UnlockRefusal(gate) }
+        guard let touch = tap.lifted[id], touch.onButton else { return UnlockRefusal("not-lifted") }
+        guard let armedAt = tap.armedAt else { return UnlockRefusal("not-armed") }
+        guard let c = released[id], c.landedAt > armedAt else { return UnlockRefusal("landed-before-open") }
+        guard t <= armedAt + UnlockAuthority.tapOpenSeconds else { return UnlockRefusal("open-expired") }
+        let button = UnlockAuthority.openButton(in: layout).insetBy(-gesture.hitSlop)
+        return tapRefusal(id, touch, target: button, at: t)
+    }
+
+    /// Rules T2-T3 for contact `id`, just lifted at `t` (nil: a real tap on `target`).
+    func tapRefusal(_ id: Int, _ touch: TapTouch, target: Rect, at t: Double) -> UnlockRefusal? {
+        guard let c = released[id] else { return UnlockRefusal("not-lifted") }
+        if let refusal = c.refusal { return refusal }
+        if c.withheld { return UnlockRefusal("withheld") }
+        let took = t - c.landedAt
+        let ms = "\(LockSession.whole(took * 1000)) ms"
+        guard took >= UnlockAuthority.tapMinSeconds - UnlockAuthority.clockResolution else {
+            return UnlockRefusal("tap-too-short", ms + ", needs \(LockSession.whole(UnlockAuthority.tapMinSeconds * 1000))")
+        }
+        guard took <= UnlockAuthority.tapMaxSeconds else {
+            return UnlockRefusal("tap-too-long", ms + ", max \(LockSession.whole(UnlockAuthority.tapMaxSeconds * 1000))")
+        }
+        guard touch.drift <= UnlockAuthority.tapSlop else {
+            return UnlockRefusal(
+                "tap-moved", "\(LockSession.whole(touch.drift)) px, max \(LockSession.whole(UnlockAuthority.tapSlop))")
+        }
+        guard target.contains(touch.landing), target.contains(touch.last) else { return UnlockRefusal("tap-off-target") }
+        return nil
+    }
+}
+
+extension Rect {
+    /// True when `p` is inside or on the edge.
+    func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+}
