@@ -36,7 +36,8 @@ extension SceneBuilder {
         b.text = SceneBuilder.openButtonText
         b.fonts = theme.fonts
         b.weight = theme.labelWeight
-        b.pixelSize = (rect.height * 0.3).rounded()
+        // "Open" in bold is about 2.7 sizes wide: this leaves a margin inside the ring.
+        b.pixelSize = (rect.height * 0.25).rounded()
         b.textColor = theme.iconColor
         b.opacity = v.openButton ? 1 : 0
         return b

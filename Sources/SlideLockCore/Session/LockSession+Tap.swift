@@ -5,7 +5,7 @@ extension LockSession {
     mutating func tapOpened(id: Int, time t: Double, effects: inout [LockEffect]) -> Bool {
         guard settings.gesture.tapToOpen else { return false }
         let outcome = authority.tapLifted(id, time: t, withheldBy: tapGate(for: id, at: t))
-        pending += authority.takeLog()  // the tap's line, in its place
+        pending += authority.takeLog() // the tap's line, in its place
         guard case .decided(.granted(let grant)) = outcome else { return false }
         if grab != nil {
             grab = nil

@@ -41,6 +41,8 @@ extension UnlockAuthority {
     struct TapState: Sendable {
         var touches: [Int: TapTouch] = [:]
         var lifted: [Int: TapTouch] = [:]
+        /// Contacts a gate holds from the thumb, by landing time.
+        var withheld: [Int: Double] = [:]
         /// When the first tap lifted (the button's lifetime starts), nil when not armed.
         var armedAt: Double?
     }
@@ -70,9 +72,12 @@ extension UnlockAuthority {
         tap.lifted.removeAll()
         switch event {
         case .touchDown(let id, let point, let t):
-            guard tap.touches[id] == nil else { return }  // a withheld contact released: it landed before
+            guard tap.touches[id] == nil else { return }
+            // A contact a gate held and now releases counts from its landing, at the point
+            // where it was let go (as the slide's path does).
+            let landed = tap.withheld.removeValue(forKey: id) ?? t
             var touch = TapTouch(landing: point, last: point)
-            if openButtonUntil(at: t) != nil {
+            if openButtonUntil(at: landed) != nil {
                 let button = UnlockAuthority.openButton(in: layout).insetBy(-gesture.hitSlop)
                 if button.contains(point) {
                     touch.onButton = true
@@ -82,9 +87,9 @@ extension UnlockAuthority {
             }
             tap.touches[id] = touch
         case .touchWithheld(let id, let t):
-            // A finger the gates keep (a wake touch, a ghost): it can be no tap, and it
-            // ends the chance of the armed button.
-            if tap.touches[id] == nil, openButtonUntil(at: t) != nil { disarmTap("open-cancelled", "withheld", at: t) }
+            // The ghost filter holds every new contact until it proves real; one it never
+            // lets go (a ghost, a wake touch) ends the armed button when it lifts.
+            if tap.touches[id] == nil, tap.withheld[id] == nil { tap.withheld[id] = t }
         case .touchMove(let id, let point, _):
             guard var touch = tap.touches[id] else { return }
             let dx = point.x - touch.landing.x
@@ -93,10 +98,17 @@ extension UnlockAuthority {
             touch.drift = distance.isNaN ? .infinity : max(touch.drift, distance)
             touch.last = point
             tap.touches[id] = touch
-        case .touchUp(let id, _):
+        case .touchUp(let id, let t):
             if let touch = tap.touches.removeValue(forKey: id) { tap.lifted[id] = touch }
+            if tap.withheld.removeValue(forKey: id) != nil { disarmTap("open-cancelled", "withheld", at: t) }
         case .touchCancel(let id, _):
-            if let id { tap.touches[id] = nil } else { tap.touches.removeAll() }
+            if let id {
+                tap.touches[id] = nil
+                tap.withheld[id] = nil
+            } else {
+                tap.touches.removeAll()
+                tap.withheld.removeAll()
+            }
         case .uncertain, .hidden, .shown, .reset, .tick, .actionFinished:
             break
         }
@@ -140,9 +152,13 @@ extension UnlockAuthority {
     func judgeTap(_ id: Int, at t: Double) -> UnlockRefusal? {
         guard gesture.tapToOpen else { return UnlockRefusal("source-disabled") }
         if let gate = tapGate { return UnlockRefusal(gate) }
-        guard let touch = tap.lifted[id], touch.onButton else { return UnlockRefusal("not-lifted") }
+        guard let touch = tap.lifted[id], touch.onButton, let c = released[id] else {
+            return UnlockRefusal("not-lifted")
+        }
+        if let refusal = c.refusal { return refusal }
+        if c.withheld { return UnlockRefusal("withheld") }
         guard let armedAt = tap.armedAt else { return UnlockRefusal("not-armed") }
-        guard let c = released[id], c.landedAt > armedAt else { return UnlockRefusal("landed-before-open") }
+        guard c.landedAt > armedAt else { return UnlockRefusal("landed-before-open") }
         guard t <= armedAt + UnlockAuthority.tapOpenSeconds else { return UnlockRefusal("open-expired") }
         let button = UnlockAuthority.openButton(in: layout).insetBy(-gesture.hitSlop)
         return tapRefusal(id, touch, target: button, at: t)
@@ -156,16 +172,20 @@ extension UnlockAuthority {
         let took = t - c.landedAt
         let ms = "\(LockSession.whole(took * 1000)) ms"
         guard took >= UnlockAuthority.tapMinSeconds - UnlockAuthority.clockResolution else {
-            return UnlockRefusal("tap-too-short", ms + ", needs \(LockSession.whole(UnlockAuthority.tapMinSeconds * 1000))")
+            return UnlockRefusal(
+                "tap-too-short", ms + ", needs \(LockSession.whole(UnlockAuthority.tapMinSeconds * 1000))")
         }
         guard took <= UnlockAuthority.tapMaxSeconds else {
-            return UnlockRefusal("tap-too-long", ms + ", max \(LockSession.whole(UnlockAuthority.tapMaxSeconds * 1000))")
+            return UnlockRefusal(
+                "tap-too-long", ms + ", max \(LockSession.whole(UnlockAuthority.tapMaxSeconds * 1000))")
         }
         guard touch.drift <= UnlockAuthority.tapSlop else {
             return UnlockRefusal(
                 "tap-moved", "\(LockSession.whole(touch.drift)) px, max \(LockSession.whole(UnlockAuthority.tapSlop))")
         }
-        guard target.contains(touch.landing), target.contains(touch.last) else { return UnlockRefusal("tap-off-target") }
+        guard target.contains(touch.landing), target.contains(touch.last) else {
+            return UnlockRefusal("tap-off-target")
+        }
         return nil
     }
 }
