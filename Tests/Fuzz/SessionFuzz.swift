@@ -45,6 +45,8 @@ func configuration(_ byte: UInt8) -> FuzzConfig {
     c.fling = byte & 32 != 0
     c.hookMode = byte & 64 != 0
     if byte & 128 != 0 { c.calibration = [0, 1, 0, 1, 0, 0] }
+    // Every configuration bit is taken: tap-to-open is the environment's choice.
+    c.tapToOpen = getenv("SLIDELOCK_FUZZ_TAP") != nil
     return c
 }
 

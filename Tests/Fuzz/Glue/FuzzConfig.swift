@@ -24,6 +24,7 @@ struct FuzzConfig: Equatable {
     var minContactSamples = 3
     var cornerMargin = 4.0
     var maxJumpFraction = 0.25
+    var tapToOpen = false
 
     /// The rules as the oracle reads them.
     var rules: OracleRules {
@@ -38,6 +39,7 @@ struct FuzzConfig: Equatable {
         r.minContactSeconds = minContactSeconds
         r.minContactSamples = minContactSamples
         r.cornerMargin = cornerMargin
+        r.tapToOpen = tapToOpen
         return r
     }
 

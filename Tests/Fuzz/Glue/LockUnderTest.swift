@@ -53,6 +53,7 @@ struct LockUnderTest {
         s.gesture.hitSlop = c.hitSlop
         s.gesture.maxSpeed = c.maxSpeed
         s.gesture.minDuration = c.minDuration
+        s.gesture.tapToOpen = c.tapToOpen
         s.layout.direction = c.rightToLeft ? .rtl : .ltr
         s.display.rotate = c.rotationDegrees
         s.display.power.dimAfter = c.dimAfter

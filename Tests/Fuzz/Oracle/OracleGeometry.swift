@@ -121,6 +121,8 @@ public struct OracleRules: Equatable, Sendable {
     public var minContactSeconds = 0.03
     public var minContactSamples = 3
     public var cornerMargin = 4.0
+    /// `gesture.tap_to_open`: two taps may open too (`UnlockOracle+Tap.swift`).
+    public var tapToOpen = false
 
     public init() {}
 }

@@ -72,6 +72,9 @@ public struct UnlockOracle: Sendable {
     public var releaseWindow = 0.5
     /// How long after a contact lifts the thumb may still be away from home, seconds.
     public var catchWindow = 3.0
+    /// Every moment that spoils what a finger did before it: uncertain, power, hidden,
+    /// shown (the tap rule's taps must have none between them).
+    var disturbances: [Double] = []
 
     public init(rules: OracleRules, geometry: OracleGeometry, multitouch: Bool, time: Double) {
         self.rules = rules
@@ -100,6 +103,7 @@ public struct UnlockOracle: Sendable {
     /// An event that makes the fingers' history uncertain.
     public mutating func uncertain(_ why: OracleUncertainty, time: Double) {
         spoilDown("down at \(why.rawValue) t=\(time)")
+        disturbances.append(time)
         tainted = "landed after \(why.rawValue) t=\(time) before every finger lifted"
         lastDisturbance = time
         clearTaintIfLifted()
@@ -121,6 +125,7 @@ public struct UnlockOracle: Sendable {
     /// The panel's power as the implementation switched it.
     public mutating func power(_ new: OraclePower, time: Double) {
         guard new != power else { return }
+        disturbances.append(time)
         let old = power
         power = new
         if new != .awake {
@@ -135,6 +140,7 @@ public struct UnlockOracle: Sendable {
     /// something else).
     public mutating func hidden(_ reason: String, time: Double) {
         spoilDown("the lock left the screen (\(reason)) at t=\(time)")
+        disturbances.append(time)
         hiddenBy.insert(reason)
     }
 
@@ -142,6 +148,7 @@ public struct UnlockOracle: Sendable {
     /// after a failed action); shown once no reason is left.
     public mutating func shown(_ reason: String, time: Double) {
         guard hiddenBy.remove(reason) != nil, hiddenBy.isEmpty else { return }
+        disturbances.append(time)
         spoilDown("down when the lock came back at t=\(time)")
         lastDisturbance = time
     }
@@ -162,6 +169,15 @@ public struct UnlockOracle: Sendable {
                 contacts[key]?.used = true
                 hidden("unlocked", time: time)
                 return nil
+            }
+        }
+        if rules.tapToOpen {
+            switch explainByTaps(time: time) {
+            case .success(let second):
+                contacts[second]?.used = true
+                hidden("unlocked", time: time)
+                return nil
+            case .failure(let why): reasons.append("taps: \(why.text)")
             }
         }
         hidden("unlocked", time: time)

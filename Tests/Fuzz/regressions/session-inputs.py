@@ -172,6 +172,23 @@ def cases():
     c["legit-catch-springing-thumb"] = i.wait(0.05).slide_x(16, 6).wait(0.05).up()
     c["legit-slide-after-wake"] = real_slide(Input(config()).blank().down(112, 240).wait(0.1).up().wait(0.5)
                                              .down(112, 240))
+    # Tap-to-open (issue 30; the fuzzer turns it on with SLIDELOCK_FUZZ_TAP=1): a tap on the
+    # thumb, then one on the Open button at the track's end (x 688).
+    def first_tap(i): return i.down(112, 240).wait(0.1).up().wait(0.5)
+    c["legit-double-tap"] = first_tap(Input(config())).down(688, 240, tid=2).wait(0.1).up().wait(0.3)
+    c["forged-tap-second-finger"] = (first_tap(Input(config())).down(688, 240, tid=2, slot=0).wait(0.02)
+                                     .down(400, 100, tid=3, slot=1).wait(0.08).up(slot=0).wait(0.05)
+                                     .up(slot=1).wait(0.3))
+    c["forged-tap-resync-between"] = (first_tap(Input(config())).drop().resync().wait(0.1)
+                                      .down(688, 240, tid=2).wait(0.1).up().wait(0.3))
+    c["forged-tap-usr1-between"] = first_tap(Input(config())).usr1().down(688, 240, tid=2).wait(0.1).up().wait(0.3)
+    c["forged-tap-wake-taps"] = (first_tap(Input(config()).blank()).down(688, 240, tid=2).wait(0.1).up()
+                                 .wait(0.3))
+    c["forged-tap-too-long"] = (Input(config()).down(112, 240).wait(0.9).up().wait(0.5).down(688, 240, tid=2)
+                                .wait(0.1).up().wait(0.3))
+    c["forged-tap-expired"] = first_tap(Input(config())).wait(5).down(688, 240, tid=2).wait(0.1).up().wait(0.3)
+    c["forged-tap-moved"] = (Input(config()).down(112, 240).wait(0.03).at(112, 260).wait(0.07).up().wait(0.5)
+                             .down(688, 240, tid=2).wait(0.1).up().wait(0.3))
     return c
 
 
