@@ -38,4 +38,28 @@ import Testing
         #expect(!f.states.contains(.unlocked))
         #expect(!f.logLines.contains { $0.contains("unlock") })
     }
+
+    /// One tap shows the button (drawn in the thumb's colour, red here); 5 s later a frame
+    /// without it is on screen, without any input to wake the loop.
+    @Test func theButtonShowsThenGoes() throws {
+        let f = try LoopFixture(
+            ["animation.hue=off", "gesture.tap_to_open=on"], sizes: [(800, 480)], panel: true)
+        let panel = try #require(f.panel)
+        let home = f.thumbCentre(progress: 0)
+        for i in 0..<12 { panel.frame(101 + Double(i) * 0.01, [(0, home.x, home.y)]) }
+        panel.frame(101.12, [], lift: [0])
+        f.world.endOfTest = 108
+        _ = try? f.run()
+        let rect = UnlockAuthority.openButton(in: f.layout)
+        let probe = Int(rect.minY + rect.height * 0.2) * f.output.width + Int(rect.midX)
+        func red(_ frame: PresentedFrame) -> Bool {
+            let p = frame.pixels[probe]
+            return (p >> 16) & 0xFF > 180 && (p >> 8) & 0xFF < 100 && p & 0xFF < 100
+        }
+        let frames = f.output.shown.filter { $0.completed != nil }
+        #expect(frames.contains { $0.completed! > 101.12 && $0.completed! < 106 && red($0) })
+        let last = try #require(frames.last)
+        #expect(try #require(last.completed) >= 106.12)
+        #expect(!red(last))
+    }
 }
