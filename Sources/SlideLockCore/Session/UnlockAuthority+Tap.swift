@@ -109,8 +109,8 @@ extension UnlockAuthority {
                 tap.touches.removeAll()
                 tap.withheld.removeAll()
             }
-        case .uncertain, .hidden, .shown, .reset, .tick, .actionFinished:
-            break
+        default:
+            break // moments of uncertainty reach the button through `doubt`
         }
     }
 
@@ -131,6 +131,7 @@ extension UnlockAuthority {
     /// when tap-to-open is off or the lift was no candidate (off the thumb and the button).
     public mutating func tapLifted(_ id: Int, time t: Double, withheldBy gate: String?) -> TapOutcome? {
         guard gesture.tapToOpen, let touch = tap.lifted[id] else { return nil }
+        let gate = gate ?? (lockdown ? "lockdown" : nil) // the authority's own lockdown too
         if touch.onButton {
             tapGate = gate
             defer { tapGate = nil }

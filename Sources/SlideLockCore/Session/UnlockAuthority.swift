@@ -172,7 +172,7 @@ public struct UnlockAuthority: Sendable {
                         authorisedBy: Key(), source: .tap, time: t, contactDuration: t - landed, velocity: 0,
                         flung: false))
             }
-            tap.armedAt = nil  // one armed button opens at most once
+            tap.armedAt = nil // one armed button opens at most once
         }
         // One line per decision: `unlock[ <source>][ fling]` (a slide, the usual source, is
         // `unlock` as it always was) or `<reason> <source>[ <detail>]`.
