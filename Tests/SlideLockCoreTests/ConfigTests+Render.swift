@@ -7,12 +7,12 @@ extension ConfigTests {
 
     @Test func keyTableCoversEverySettingsField() {
         // Settings has 9 groups; Theme 23 fields, layout 7, animation 13 (14 keys: exit_transition
-        // is the older spelling of unlock_transition), gesture 6, action 9, display 12 (10 keys +
+        // is the older spelling of unlock_transition), gesture 7, action 9, display 12 (10 keys +
         // power 5 + text 4), input 6 (4 keys + touch 7 + button 4), control 2, audit 4.
         #expect(Mirror(reflecting: Theme.default).children.count == 23)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 7)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
-        #expect(Mirror(reflecting: GestureSettings()).children.count == 6)
+        #expect(Mirror(reflecting: GestureSettings()).children.count == 7)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 12)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
@@ -22,7 +22,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 23 + 7 + 14 + 6 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 23 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -120,6 +120,7 @@ extension ConfigTests {
         s.gesture.hitSlop = 12
         s.gesture.maxSpeed = 9000
         s.gesture.minDuration = 0.12
+        s.gesture.tapToOpen = true
         s.action.mode = .hook
         s.action.hook = "/usr/local/bin/open-door --now"
         s.action.timeout = 30
