@@ -35,12 +35,14 @@ extension UnlockAuthority {
         while reach > 0 && c.offsets[reach - 1] - landing >= distance - 1e-9 { reach -= 1 }
         var from = reach - 1
         while from >= 0 && c.offsets[reach] - c.offsets[from] < UnlockAuthority.crossingShare * distance { from -= 1 }
-        // The stroke that crossed ends where the finger stopped going forward: a flick that
-        // runs on past a low threshold counts whole, while holding still or drifting back
-        // after a jump through the threshold adds no time to it.
+        // The stroke that crossed ends at its last sample that went forward: a flick that
+        // runs on past a low threshold counts whole, while holding still, moving only across
+        // the track or drifting back after a jump through the threshold adds no time to it.
         var end = reach
-        while end + 1 < c.offsets.count && c.offsets[end + 1] > c.offsets[end] - UnlockAuthority.strokeJitter {
-            end += 1
+        var next = reach
+        while next + 1 < c.offsets.count && c.offsets[next + 1] > c.offsets[next] - UnlockAuthority.strokeJitter {
+            next += 1
+            if c.offsets[next] >= c.offsets[end] + UnlockAuthority.strokeJitter { end = next }
         }
         guard from >= 0, end - from >= 2 else {
             return .failure(UnlockRefusal("too-quick", "in one report interval"))
