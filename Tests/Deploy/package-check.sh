@@ -83,7 +83,7 @@ check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/default/slide
 check "upgrade: the service stays enabled" test -L "$wants"
 
 # A recording the flight recorder would have written: remove keeps it, purge removes it.
-mkdir -p -m 0700 /var/lib/slidelock/recordings
+install -d -m 0700 /var/lib/slidelock/recordings
 printf 'E: 0.000000 0000 0000 0000\n' >/var/lib/slidelock/recordings/2026-01-01T00-00-00.000Z-unlock-event0.evemu
 check "remove: dpkg -r succeeds" dpkg -r slidelock
 check "remove: the recordings stay" test -f /var/lib/slidelock/recordings/2026-01-01T00-00-00.000Z-unlock-event0.evemu

@@ -26,8 +26,9 @@ rc=$RC
 cat /tmp/lock.log
 vm_check slide-exits-0 [ "$rc" = 0 ]
 ls -la $dir
-rejected=$(ls $dir/*-rejected-*.evemu 2>/dev/null | head -1)
-unlock=$(ls $dir/*-unlock-*.evemu 2>/dev/null | head -1)
+rejected='' unlock=''
+for f in "$dir"/*-rejected-*.evemu; do [ -f "$f" ] && rejected=$f && break; done
+for f in "$dir"/*-unlock-*.evemu; do [ -f "$f" ] && unlock=$f && break; done
 vm_check a-rejected-recording [ -n "$rejected" ]
 vm_check an-unlock-recording [ -n "$unlock" ]
 vm_check directory-0700 [ "$(stat -c %a $dir)" = 700 ]
