@@ -185,18 +185,20 @@ final class TrustFixture {
             }
         }
         racer.start()
-        var loaded = 0
         var evilLoads = 0
         for _ in 0..<400 {
-            if let text = try? f.text(dropIn) {
-                loaded += 1
-                if text != "good\n" { evilLoads += 1 }
-            }
+            if let text = try? f.text(dropIn), text != "good\n" { evilLoads += 1 }
         }
         stop.stop = true
         while !racer.isFinished { usleep(1000) }
         #expect(evilLoads == 0)
-        #expect(loaded > 0)
+        // How many loads in the race met the good file depends on the scheduler (none at
+        // all on a busy two-core CI machine), so the control that the loader still loads
+        // the owner's file is made after the race, with the file held in place.
+        unlink(copy)
+        link(good, copy)
+        rename(copy, dropIn)
+        #expect(try f.text(dropIn) == "good\n")
     }
 
     @Test func aDirectoryListsAndOpensItsEntriesThroughItsDescriptor() throws {
