@@ -68,14 +68,14 @@ import Testing
     @Test func aPressOpensInExitModeThroughTheSlidesPath() throws {
         var s = try Self.session()
         _ = Self.log(&s)
-        #expect(s.pressButton(time: 2) == [.unlock(slideDuration: 0), .exit])
+        #expect(s.pressButton(time: 2) == [.unlock(source: .button, slideDuration: 0), .exit])
         #expect(s.state == .unlocked && s.hasExited)
         #expect(Self.log(&s).contains("t=2.000 unlock button"))
     }
 
     @Test func aPressStartsTheHookOnceInHookMode() throws {
         var s = try Self.session(["action.on_unlock=hook", "action.hook=/bin/true"])
-        #expect(s.pressButton(time: 2) == [.unlock(slideDuration: 0)])
+        #expect(s.pressButton(time: 2) == [.unlock(source: .button, slideDuration: 0)])
         #expect(s.state == .busy)
         // A second press while the hook runs, and one in the cooldown after it, open nothing.
         #expect(s.pressButton(time: 2.01) == [])
@@ -95,7 +95,7 @@ import Testing
         #expect(s.state == .locked)
         #expect(s.pressButton(time: relocked + 0.2) == [])
         #expect(Self.log(&s).contains { $0.hasSuffix("not-ready button cooldown") })
-        #expect(s.pressButton(time: 32.1) == [.unlock(slideDuration: 0)])
+        #expect(s.pressButton(time: 32.1) == [.unlock(source: .button, slideDuration: 0)])
     }
 
     @Test func beforeTheLockIsShownAPressIsRefused() throws {
@@ -114,7 +114,7 @@ import Testing
     @Test func anIdleDimDoesNotRefuseAPress() throws {
         var s = try Self.session()
         _ = s.handle(.hidden(.idle, time: 2))
-        #expect(s.pressButton(time: 3) == [.unlock(slideDuration: 0), .exit])
+        #expect(s.pressButton(time: 3) == [.unlock(source: .button, slideDuration: 0), .exit])
     }
 
     @Test func lockdownRefusesAPress() throws {
@@ -133,7 +133,7 @@ import Testing
         _ = s.handle(.touchMove(id: 1, point: Point(x: p.x + 40, y: p.y), time: 2.05))
         #expect(s.state == .dragging)
         let effects = s.pressButton(time: 2.1)
-        #expect(effects == [.slideCancelled, .unlock(slideDuration: 0)])
+        #expect(effects == [.slideCancelled, .unlock(source: .button, slideDuration: 0)])
         #expect(s.state == .busy)
         // The finger lifting later opens nothing more.
         #expect(s.handle(.touchUp(id: 1, time: 2.2)) == [])

@@ -289,7 +289,7 @@ let transitionCases: [TransitionCase] = [
         for e in [down(homeX, 1)] + slide(homeX, endX + 30, from: 1, seconds: 0.5) + [up(1.75)] {
             effects += session.handle(e)
         }
-        #expect(effects.contains(.unlock(slideDuration: 0.75)))
+        #expect(effects.contains(.unlock(source: .slide, slideDuration: 0.75)))
     }
 
     @Test func resetReturnsToLockedAtOnce() {

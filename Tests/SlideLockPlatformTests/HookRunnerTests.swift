@@ -160,12 +160,13 @@ func printed(_ run: HookRun) -> [String] {
 
     @Test func environmentIsTheParentsPlusTheEventVariables() throws {
         let extra = HookEvent.environment(
-            output: "DSI-1", effect: .unlock(slideDuration: 0.4321), unixSeconds: 1_700_000_000)
+            output: "DSI-1", effect: .unlock(source: .slide, slideDuration: 0.4321), unixSeconds: 1_700_000_000)
         let run = try runShell(
-            "echo \"$SLIDELOCK_EVENT|$SLIDELOCK_OUTPUT|$SLIDELOCK_SLIDE_MS|$SLIDELOCK_TIMESTAMP\"; echo \"$PATH\"",
+            "echo \"$SLIDELOCK_EVENT|$SLIDELOCK_SOURCE|$SLIDELOCK_OUTPUT|$SLIDELOCK_SLIDE_MS|$SLIDELOCK_TIMESTAMP\"; echo \"$PATH\"",
             event: HookEvent.unlock.rawValue, extra: extra)
         #expect(run.outcome?.isSuccess == true)
-        #expect(printed(run) == ["unlock|DSI-1|432|1700000000", ProcessInfo.processInfo.environment["PATH"] ?? ""])
+        #expect(
+            printed(run) == ["unlock|slide|DSI-1|432|1700000000", ProcessInfo.processInfo.environment["PATH"] ?? ""])
     }
 
     @Test func theChildGetsOnlyStdinStdoutAndStderrAndItsOwnProgram() throws {
@@ -231,7 +232,7 @@ func printed(_ run: HookRun) -> [String] {
     }
 
     @Test func hookEventsFollowTheSessionEffects() {
-        #expect(HookEvent(effect: .unlock(slideDuration: 1)) == .unlock)
+        #expect(HookEvent(effect: .unlock(source: .slide, slideDuration: 1)) == .unlock)
         #expect(HookEvent(effect: .slideStarted)?.rawValue == "slide-start")
         #expect(HookEvent(effect: .slideCancelled)?.rawValue == "cancel")
         #expect(HookEvent(effect: .exit) == nil)

@@ -107,5 +107,21 @@ import Testing
         button.press(101)
         #expect(try f.run() == 0)
         #expect(action.feedbacks.map(\.event) == [.unlock])
+        #expect(f.logLines.contains { $0.contains("unlocked by the button") })
+    }
+
+    /// The unlock action (a door relay's hook) is told which source the authority granted.
+    @Test func theHookIsToldWhichSourceOpened() throws {
+        let action = FakeAction(succeeds: true, duration: 0.2)
+        let f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"], action: action)
+        f.world.endOfTest = 106
+        let button = FakeButton(world: f.world)
+        f.loop.button = button
+        f.fullSlide(at: 101)
+        button.press(104)
+        _ = try f.run()
+        #expect(action.sources == [.slide, .button])
+        #expect(f.logLines.filter { $0.contains("unlocked by a") && $0.contains("ms slide") }.count == 1)
+        #expect(f.logLines.filter { $0.contains("unlocked by the button") }.count == 1)
     }
 }

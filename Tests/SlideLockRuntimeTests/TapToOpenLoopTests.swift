@@ -29,6 +29,18 @@ import Testing
         #expect(f.logLines.contains { $0.contains("open-shown tap") })
         #expect(f.logLines.contains { $0.contains("unlock tap") })
         #expect(f.logLines.contains { $0.contains("session: exit") })
+        #expect(f.logLines.contains { $0.contains("unlocked by a tap on Open") })
+        #expect(!f.logLines.contains { $0.contains("ms slide") })
+    }
+
+    @Test func theHookIsToldATapOpened() throws {
+        let action = FakeAction(succeeds: true, duration: 0.2)
+        let f = try LoopFixture(
+            ["animation.hue=off", "gesture.tap_to_open=on", "action.on_unlock=hook", "action.hook=/bin/true"],
+            sizes: [(800, 480)], action: action, panel: true)
+        try Self.doubleTap(f)
+        _ = try? f.run()
+        #expect(action.sources == [.tap])
     }
 
     @Test func offTheSameTapsStayLocked() throws {

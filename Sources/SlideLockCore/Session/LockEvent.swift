@@ -89,10 +89,10 @@ public enum HiddenBy: String, CaseIterable, Equatable, Sendable {
 
 /// What a `LockSession` asks the edges to do.
 public enum LockEffect: Equatable, Sendable {
-    /// The authority granted an unlock: run the unlock action (the hook, in hook mode).
-    /// `slideDuration` is the seconds from the finger landing on the thumb to its release
-    /// (0 for sources without a slide).
-    case unlock(slideDuration: Double)
+    /// The authority granted an unlock from `source`: run the unlock action (the hook, in
+    /// hook mode). `slideDuration` is the seconds from the finger landing on the thumb to
+    /// its release (0 for sources without a contact).
+    case unlock(source: UnlockSource, slideDuration: Double)
     /// The thumb started to travel under a finger.
     case slideStarted
     /// A slide that had travelled ended without unlocking.

@@ -23,13 +23,15 @@ public enum HookEvent: String, CaseIterable, Sendable {
     }
 
     /// The variables for `HookRunner.start(event:environment:now:)` besides `SLIDELOCK_EVENT`:
-    /// `SLIDELOCK_OUTPUT` (connector name), `SLIDELOCK_SLIDE_MS` (unlock only: finger down to
-    /// release), `SLIDELOCK_TIMESTAMP` (Unix seconds, wall clock).
+    /// `SLIDELOCK_OUTPUT` (connector name), `SLIDELOCK_SOURCE` (unlock only: `slide`, `tap`,
+    /// `button` or `ctl`), `SLIDELOCK_SLIDE_MS` (unlock only: finger down to release),
+    /// `SLIDELOCK_TIMESTAMP` (Unix seconds, wall clock).
     public static func environment(output: String, effect: LockEffect, unixSeconds: Int = HookEvent.unixSeconds())
         -> [String: String]
     {
         var variables = ["SLIDELOCK_OUTPUT": output, "SLIDELOCK_TIMESTAMP": String(unixSeconds)]
-        if case .unlock(let slideDuration) = effect {
+        if case .unlock(let source, let slideDuration) = effect {
+            variables["SLIDELOCK_SOURCE"] = source.rawValue
             variables["SLIDELOCK_SLIDE_MS"] = String(clampedInt((max(0, slideDuration) * 1000).rounded()))
         }
         return variables

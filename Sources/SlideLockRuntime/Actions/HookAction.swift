@@ -31,9 +31,9 @@ public final class HookAction: UnlockAction {
     public var isRunning: Bool { runners.contains(where: \.isRunning) }
     public var isFeedbackRunning: Bool { feedback?.isRunning == true }
 
-    public func start(slideDuration: Double, now: Double) -> Bool {
+    public func start(source: UnlockSource, slideDuration: Double, now: Double) -> Bool {
         guard let unlock else { return false }
-        let effect = LockEffect.unlock(slideDuration: slideDuration)
+        let effect = LockEffect.unlock(source: source, slideDuration: slideDuration)
         do {
             try unlock.start(
                 event: HookEvent.unlock.rawValue,

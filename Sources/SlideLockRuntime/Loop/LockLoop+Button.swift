@@ -26,9 +26,7 @@ extension LockLoop {
             let effects = session.pressButton(time: min(press, now))
             sessionVersion += 1
             if effects.isEmpty { log.info("button: pressed, refused (see the session's line)") }
-            buttonPressing = true
             apply(effects, now: now)
-            buttonPressing = false
         }
     }
 }

@@ -72,11 +72,15 @@ extension LockLoop {
         for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
     }
 
-    /// The log line of an unlock effect: a slide's duration, or the ctl peer.
-    func unlockLine(slideDuration: Double) -> String {
-        if let peer = control.unlockingPeer { return "unlocked by ctl (\(peer.description))" }
-        if buttonPressing { return "unlocked by the button" }
-        return "unlocked by a \(Int((slideDuration * 1000).rounded())) ms slide"
+    /// The log line of an unlock effect, named after the source the authority granted.
+    func unlockLine(source: UnlockSource, slideDuration: Double) -> String {
+        let milliseconds = Int((slideDuration * 1000).rounded())
+        switch source {
+        case .slide: return "unlocked by a \(milliseconds) ms slide"
+        case .tap: return "unlocked by a tap on Open (\(milliseconds) ms)"
+        case .button: return "unlocked by the button"
+        case .ctl: return "unlocked by ctl (\(control.unlockingPeer?.description ?? "unknown peer"))"
+        }
     }
 
     /// Takes the authority's decisions: counted for `status`, each an audit record.

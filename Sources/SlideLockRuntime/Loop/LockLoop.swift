@@ -60,8 +60,6 @@ public final class LockLoop {
     public var recorder: FlightRecording?
     /// The request-to-exit button (nil: none, or it could not be had).
     public var button: ButtonSource?
-    /// Set while a button press's effects are applied (the unlock's log line names it).
-    var buttonPressing = false
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
@@ -179,10 +177,10 @@ public final class LockLoop {
         for effect in effects {
             recorder?.take(effect)
             switch effect {
-            case .unlock(let duration):
-                log.info(unlockLine(slideDuration: duration))
+            case .unlock(let source, let duration):
+                log.info(unlockLine(source: source, slideDuration: duration))
                 if session.settings.action.mode == .hook {
-                    if action?.start(slideDuration: duration, now: now) != true {
+                    if action?.start(source: source, slideDuration: duration, now: now) != true {
                         apply(session.handle(.actionFinished(success: false, time: now)), now: now)
                     }
                 }

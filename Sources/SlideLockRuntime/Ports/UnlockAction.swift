@@ -7,7 +7,7 @@ public protocol UnlockAction: AnyObject {
     var pollDescriptors: [Int32] { get }
     var deadline: Double? { get }
     /// Starts the action; false (and a log line) when it could not start.
-    func start(slideDuration: Double, now: Double) -> Bool
+    func start(source: UnlockSource, slideDuration: Double, now: Double) -> Bool
     /// Called when a descriptor is readable or the deadline passed; the outcome once, when done.
     func service(now: Double) -> Bool?
     func takeLog() -> [LogLine]

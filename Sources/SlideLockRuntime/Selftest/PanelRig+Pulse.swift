@@ -23,7 +23,9 @@ extension PanelRig {
         let runner = HookRunner(command: command, timeout: settings.action.timeout, grace: settings.action.killGrace)
         var environment = HookEvent.environment(
             output: display.map { $0.panels.indices.contains(touchIndex) ? $0.panels[touchIndex].name : "" } ?? "",
-            effect: .unlock(slideDuration: 0))
+            effect: .unlock(source: .ctl, slideDuration: 0))
+        // A selftest is not an unlock: no source, and the script is told.
+        environment["SLIDELOCK_SOURCE"] = nil
         environment["SLIDELOCK_SELFTEST"] = "1"
         say("> running the unlock hook: \(command.joined(separator: " "))")
         try runner.start(event: HookEvent.unlock.rawValue, environment: environment, now: waiter.now())

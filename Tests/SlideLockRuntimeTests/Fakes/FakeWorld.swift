@@ -130,6 +130,7 @@ final class FakeAction: UnlockAction {
     let duration: Double
     private var finishAt: Double?
     private(set) var starts: [Double] = []
+    private(set) var sources: [UnlockSource] = []
     /// The feedback moments asked for, with their times.
     private(set) var feedbacks: [(event: HookEvent, time: Double)] = []
     /// How long each feedback run lasts (0: done at once).
@@ -144,8 +145,9 @@ final class FakeAction: UnlockAction {
     var pollDescriptors: [Int32] { [] }
     var deadline: Double? { [finishAt, isFeedbackRunning ? feedbackUntil : nil].compactMap { $0 }.min() }
     var isRunning: Bool { finishAt != nil }
-    func start(slideDuration: Double, now: Double) -> Bool {
+    func start(source: UnlockSource, slideDuration: Double, now: Double) -> Bool {
         starts.append(now)
+        sources.append(source)
         finishAt = now + duration
         return true
     }

@@ -29,5 +29,6 @@ echo "--- on"; cat /tmp/on.log
 vm_check taps-on-exit-0 [ "$rc" = 0 ]
 vm_check open-shown-logged grep -q "session: open-shown tap" /tmp/on.log
 vm_check unlock-tap-logged grep -q "session: unlock tap" /tmp/on.log
+vm_check unlock-line-names-the-tap grep -q "unlocked by a tap on Open" /tmp/on.log
 vm_touch_stop
 exit $VM_FAILED
