@@ -259,6 +259,20 @@ func isGone(_ pid: Int32) -> Bool {
     return false
 }
 
+/// Services `runner` until its hook printed `line` (its trap is set by then), at most 10 s:
+/// a fixed sleep is not enough on a busy machine. Returns the log lines taken on the way.
+@discardableResult
+func waitForLine(_ runner: HookRunner, _ line: String) -> [String] {
+    var log: [String] = []
+    let until = MonotonicClock.now() + 10
+    while !log.contains(where: { $0.hasSuffix("]: " + line) }) && MonotonicClock.now() < until {
+        _ = runner.service(now: MonotonicClock.now())
+        log += runner.takeLog().map(\.text)
+        usleep(10_000)
+    }
+    return log
+}
+
 /// `stop(now:)`: slidelock stopping while a hook runs (SIGTERM, an error leaving the loop).
 @Suite struct HookRunnerStopTests {
     /// A hook that, like the relay script, switches off on TERM and says so.
@@ -269,13 +283,7 @@ func isGone(_ pid: Int32) -> Bool {
         try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
         let pid = try #require(runner.pid)
         // Let it print "relay on" (the trap must be set before the TERM arrives).
-        var log: [String] = []
-        let until = MonotonicClock.now() + 5
-        while !log.contains("hook[\(pid)]: relay on") && MonotonicClock.now() < until {
-            _ = runner.service(now: MonotonicClock.now())
-            log += runner.takeLog().map(\.text)
-            usleep(10_000)
-        }
+        var log = waitForLine(runner, "relay on")
         let start = MonotonicClock.now()
         let outcome = runner.stop(now: start, why: "SIGTERM")
         let seconds = MonotonicClock.now() - start
@@ -293,10 +301,10 @@ func isGone(_ pid: Int32) -> Bool {
 
     @Test func aHookIgnoringTermIsKilledAfterTheGraceOnStop() throws {
         let runner = HookRunner(
-            command: ["/bin/sh", "-c", "trap '' TERM; while :; do sleep 0.05; done"],
+            command: ["/bin/sh", "-c", "trap '' TERM; echo deaf; while :; do sleep 0.05; done"],
             timeout: 10, grace: 0.5)
         try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
-        usleep(100_000)
+        waitForLine(runner, "deaf")
         let start = MonotonicClock.now()
         let outcome = runner.stop(now: start, why: "error")
         let seconds = MonotonicClock.now() - start
@@ -315,7 +323,7 @@ func isGone(_ pid: Int32) -> Bool {
     @Test func stopWorksWithoutAPidfd() throws {
         let runner = HookRunner(command: ["/bin/sh", "-c", Self.relayLike], timeout: 10, grace: 3, usePidfd: false)
         try runner.start(event: "unlock", environment: [:], now: MonotonicClock.now())
-        usleep(200_000)
+        waitForLine(runner, "relay on")
         let outcome = runner.stop(now: MonotonicClock.now())
         guard case .failure(let reason, _)? = outcome else {
             Issue.record("\(String(describing: outcome))")
@@ -330,10 +338,12 @@ func isGone(_ pid: Int32) -> Bool {
         unlink(marker)
         defer { unlink(marker) }
         var runner: HookRunner? = HookRunner(
-            command: ["/bin/sh", "-c", "trap 'echo off > \(marker); exit 143' TERM; while :; do sleep 0.05; done"],
+            command: [
+                "/bin/sh", "-c", "trap 'echo off > \(marker); exit 143' TERM; echo armed; while :; do sleep 0.05; done",
+            ],
             timeout: 10, grace: 3)
         try runner?.start(event: "unlock", environment: [:], now: MonotonicClock.now())
-        usleep(200_000)
+        if let runner { waitForLine(runner, "armed") }
         runner = nil
         #expect(access(marker, F_OK) == 0, "the TERM trap did not run before the runner was gone")
     }
