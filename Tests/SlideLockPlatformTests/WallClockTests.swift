@@ -37,4 +37,18 @@ import Testing
         let text = clock.text()
         #expect(text.time.count == 5 && text.time.dropFirst(2).first == ":")
     }
+
+    /// A zone set while the lock runs shows in the next text (`%z`, which the config refuses
+    /// for being no clock, shows the zone alone). TZ stands in for /etc/localtime here.
+    @Test func aZoneSetWhileRunningShowsInTheNextText() throws {
+        let clock = try WallClock(timeFormat: "%z", dateFormat: "")
+        defer {
+            unsetenv("TZ")
+            tzset()
+        }
+        setenv("TZ", "UTC0", 1)
+        #expect(clock.text().time == "+0000")
+        setenv("TZ", "<+0530>-5:30", 1)
+        #expect(clock.text().time == "+0530")
+    }
 }

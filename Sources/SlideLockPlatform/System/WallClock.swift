@@ -14,8 +14,6 @@ public final class WallClock {
 
     /// `timeFormat` and `dateFormat` (empty: no date) must have passed `ClockFormat.problem`.
     public init(timeFormat: String, dateFormat: String) throws(SystemError) {
-        // localtime_r reads the zone once; the lock runs with the zone it started in.
-        tzset()
         fd = try systemCall("timerfd_create") {
             timerfd_create(CLOCK_REALTIME, Int32(TFD_NONBLOCK) | Int32(TFD_CLOEXEC))
         }
@@ -48,8 +46,13 @@ public final class WallClock {
         return due
     }
 
-    /// The time and date of now.
-    public func text() -> ClockText { WallClock.now(timeFormat: timeFormat, dateFormat: dateFormat) }
+    /// The time and date of now. The zone is read again each time (`localtime_r` alone keeps
+    /// the one it first saw): a zone set after boot (`timedatectl set-timezone`) changes no
+    /// clock, so nothing but the next minute shows it.
+    public func text() -> ClockText {
+        tzset()
+        return WallClock.now(timeFormat: timeFormat, dateFormat: dateFormat)
+    }
 
     /// The time and date of now through both formats, local time.
     public static func now(timeFormat: String, dateFormat: String) -> ClockText {
