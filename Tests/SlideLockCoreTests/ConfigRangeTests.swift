@@ -38,6 +38,19 @@ import Testing
         ("[animation]\nspring_response = 1e-300\n", "red.conf:2: animation.spring_response: 1e-300 is out of range"),
         ("[theme]\nthumb_border_width = 1e9\n", "red.conf:2: theme.thumb_border_width: 1e9 is out of range 0...100"),
         ("[gesture]\nhit_slop = 1e9\n", "red.conf:2: gesture.hit_slop: 1e9 is out of range 0...200"),
+        (
+            "[theme]\nicon_transition_delay = 1e308\n",
+            "red.conf:2: theme.icon_transition_delay: 1e308 is out of range 0...10"
+        ),
+        (
+            "[theme]\nicon_transition_duration = 0\n",
+            "red.conf:2: theme.icon_transition_duration: 0 is out of range 0.01...10"
+        ),
+        ("[theme]\nicon_transition_scale = -1\n", "red.conf:2: theme.icon_transition_scale: -1 is out of range 0...1"),
+        (
+            "[theme]\nicon_transition = fade\n",
+            "red.conf:2: theme.icon_transition: bad value \"fade\" (expected cut or fade-scale)"
+        ),
         ("[theme]\nlabel = a\u{0}b\n", "red.conf:2: theme.label: contains a NUL character"),
         ("[theme]\nlabel = bad \u{FFFD} text\n", "red.conf:2: theme.label: is not valid UTF-8"),
         ("[theme]\nfonts = DejaVu Sans, /x\u{0}.ttf\n", "red.conf:2: theme.fonts: contains a NUL character"),

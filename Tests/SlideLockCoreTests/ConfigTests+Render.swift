@@ -6,10 +6,10 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 9 groups; Theme 23 fields, layout 7, animation 13 (14 keys: exit_transition
+        // Settings has 9 groups; Theme 27 fields, layout 7, animation 13 (14 keys: exit_transition
         // is the older spelling of unlock_transition), gesture 7, action 9, display 12 (10 keys +
         // power 5 + text 4), input 6 (4 keys + touch 7 + button 4), control 2, audit 4.
-        #expect(Mirror(reflecting: Theme.default).children.count == 23)
+        #expect(Mirror(reflecting: Theme.default).children.count == 27)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 7)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 7)
@@ -22,7 +22,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 23 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 27 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -90,6 +90,10 @@ extension ConfigTests {
         s.theme.thumbRadius = 0.5
         s.theme.iconSize = 0.625
         s.theme.icon = .star
+        s.theme.iconTransition = .fadeScale
+        s.theme.iconTransitionDelay = 0.25
+        s.theme.iconTransitionDuration = 0.5
+        s.theme.iconTransitionScale = 0.2
         s.theme.thumbColor = Color(rgb: 0xEEEEEE)
         s.theme.background = Color(rgb: 0x102030, alpha: Double(0x40) / 255)
         s.layout = LayoutSettings()

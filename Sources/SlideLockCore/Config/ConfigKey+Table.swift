@@ -56,6 +56,11 @@ extension ConfigKey {
         .choice("theme", "icon", \.theme.icon),
         .color("theme", "icon_color", \.theme.iconColor),
         .number("theme", "icon_size", \.theme.iconSize, .closed(0...1)),
+        .choice("theme", "icon_transition", \.theme.iconTransition),
+        // Past 10 s the unlocked icon would outlast any sensible `unlocked_duration`.
+        .number("theme", "icon_transition_delay", \.theme.iconTransitionDelay, .seconds(0...10)),
+        .number("theme", "icon_transition_duration", \.theme.iconTransitionDuration, .seconds(0.01...10)),
+        .number("theme", "icon_transition_scale", \.theme.iconTransitionScale, .closed(0...1)),
         .color("theme", "success_color", \.theme.successColor),
         .color("theme", "warning_color", \.theme.warningColor),
     ]

@@ -84,6 +84,8 @@ public struct ThumbLayer: Equatable, Sendable {
     /// Spinner phase in turns (0..<1); also mirrors chevrons when right-to-left.
     public var iconPhase: Double
     public var mirrored: Bool
+    /// The icon's own opacity, under the thumb's (the unlocked icon fading in).
+    public var iconOpacity: Double = 1
 }
 
 /// A line of text in a box of its own above the track, centred in it; a line wider than the

@@ -39,6 +39,9 @@ public struct SceneBuilder: Sendable {
         }
         // A theme without a lock icon keeps its own icon when unlocked, but shows a checkmark.
         if v.state == .unlocked && theme.icon != .lock { icon = .checkmark }
+        // The unlocked icon may fade and grow in (`theme.icon_transition`), about the thumb's centre.
+        let (iconOpacity, iconScale) =
+            v.state == .unlocked ? IconTransition(theme).appearance(seconds: v.stateSeconds) : (1, 1)
 
         // Drawn on quarter pixels, as icons are: a dragged thumb and the fill's end take
         // four shapes per pixel, which the renderer computes once each and moves.
@@ -76,8 +79,8 @@ public struct SceneBuilder: Sendable {
                 borderWidth: theme.thumbBorderWidth * scale,
                 borderColor: stateColor ?? theme.thumbBorderColor,
                 icon: icon, iconColor: stateColor ?? theme.iconColor,
-                iconSize: theme.iconSize * thumbRect.width,
-                iconPhase: v.spinnerPhase, mirrored: rtl))
+                iconSize: theme.iconSize * thumbRect.width * iconScale,
+                iconPhase: v.spinnerPhase, mirrored: rtl, iconOpacity: iconOpacity))
         switch settings.animation.unlockTransition {
         case .none: break
         case .slide: scene.controlOffset = v.exitOffset * (layout.screen.width) * (rtl ? -1 : 1)

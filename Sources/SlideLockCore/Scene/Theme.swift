@@ -37,6 +37,17 @@ public struct Theme: Equatable, Sendable {
     public var iconColor: Color
     /// Icon box / thumb side.
     public var iconSize: Double
+    /// How the unlocked icon takes the thumb (`IconTransition`). Every built-in theme cuts:
+    /// in hook mode the unlocked icon is the door's confirmation, which follows the busy
+    /// spinner and would lose the delay from its short `unlocked_duration`; in exit mode
+    /// the lock leaves before the delay is over. Seed 003's look is one key away.
+    public var iconTransition: IconTransitionStyle = .cut
+    /// Seconds from the unlock to the icon starting to appear (seed 003: 0.55).
+    public var iconTransitionDelay = 0.55
+    /// Seconds the icon takes to fade and grow in.
+    public var iconTransitionDuration = 0.35
+    /// The icon's size as it starts to appear, a fraction of its full size.
+    public var iconTransitionScale = 0.5
 
     // State colours.
     public var successColor: Color

@@ -18,6 +18,8 @@ public struct ControlVisual: Equatable, Sendable {
     public var spinnerPhase: Double = 0
     /// Shimmer band position 0...1 across the label, nil when off.
     public var shimmer: Double?
+    /// Seconds since the session entered `state` (the unlocked icon's transition).
+    public var stateSeconds: Double = 0
     /// Slide-off transition, 0 = in place, 1 = gone.
     public var exitOffset: Double = 0
     /// The whole frame's brightness, 1 = as drawn: an idle dim without a backlight draws

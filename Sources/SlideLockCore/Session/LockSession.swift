@@ -260,6 +260,7 @@ public struct LockSession: Sendable {
         v.openButton = showsOpenButton(at: t)
         v.hueDegrees = hue.degrees(at: t)
         v.shimmer = hue.shimmerPhase(at: t)
+        v.stateSeconds = t - stateStart
         switch state {
         case .busy: v.spinnerPhase = HueAnimation.wrap((t - stateStart) / LockSession.spinnerPeriod)
         case .failed: v.shake = LockSession.shake(seconds: t - stateStart)
@@ -282,15 +283,16 @@ public struct LockSession: Sendable {
     }
 
     /// True while the interaction itself animates at the latest time seen: the thumb moving
-    /// on its own, press feedback, spinner, shake or slide-off. Ambient hue and shimmer
-    /// are left out (see `isAnimating`).
+    /// on its own, press feedback, spinner, shake, the unlocked icon's transition or
+    /// slide-off. Ambient hue and shimmer are left out (see `isAnimating`).
     public var isControlAnimating: Bool {
         if hasExited { return false }
         if motion != nil || press(at: now) != pressTo { return true }
         switch state {
         case .busy: return true
         case .failed: return now - stateStart < LockSession.shakeDuration
-        case .unlocked: return exitStart != nil
+        case .unlocked:
+            return exitStart != nil || IconTransition(settings.theme).isRunning(seconds: now - stateStart)
         default: return false
         }
     }

@@ -120,7 +120,8 @@ public final class SceneRenderer {
                 rect: body, radius: max(0, th.radius - th.borderWidth), paint: .solid(th.color), opacity: th.opacity),
             .ring(rect: thumb, radius: th.radius, width: th.borderWidth, color: th.borderColor, opacity: th.opacity),
             .icon(
-                th.icon, size: th.iconSize, center: thumb.center, color: th.iconColor, opacity: th.opacity,
+                th.icon, size: th.iconSize, center: thumb.center, color: th.iconColor,
+                opacity: th.opacity * min(max(th.iconOpacity, 0), 1),
                 phase: th.iconPhase, mirrored: th.mirrored),
         ] + openButton(s.openButton, dx: dx) + [
             .fade(s.revealColor, amount: s.reveal),
