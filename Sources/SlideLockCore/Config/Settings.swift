@@ -40,7 +40,7 @@ public struct DisplaySettings: Equatable, Sendable {
     /// The message line and the clock above the track.
     public var text = ScreenTextSettings()
     /// The touch panel's visible area in millimetres, for a layout in millimetres; nil
-    /// (`auto`): unknown, so the layout is proportional.
+    /// (`auto`): what its connector reports (the lock fills it in), else unknown.
     public var physicalSize: Size? = nil
 
     public init() {}

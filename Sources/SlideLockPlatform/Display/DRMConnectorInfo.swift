@@ -18,6 +18,9 @@ public struct DRMConnectorInfo {
     /// `panel orientation` property (set by panel drivers, quirks or `video=...,panel_orientation=`);
     /// nil when the connector has none (HDMI, most virtual outputs).
     public var panelRotation: Int? = nil
+    /// The visible area in millimetres as the connector reports it (EDID, panel driver);
+    /// 0x0 when unknown (vkms, many SPI panels).
+    public var physicalSize = Size(width: 0, height: 0)
 
     /// The pure view of `modes`, index for index.
     public var displayModes: [DisplayMode] { modes.map(DisplayMode.init(drm:)) }

@@ -111,6 +111,7 @@ public final class DRMDevice {
         }
         info.possibleCRTCs = possible
         info.panelRotation = panelRotation(connector: id)
+        info.physicalSize = Size(width: Double(c.mmWidth), height: Double(c.mmHeight))
         return info
     }
 

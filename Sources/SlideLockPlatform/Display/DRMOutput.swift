@@ -14,6 +14,8 @@ public final class DRMOutput: FrameSink {
     public let mode: DisplayMode
     /// From the connector's `panel orientation` property, nil when it has none.
     public let panelRotation: Int?
+    /// The connector's visible area in millimetres, 0x0 when unknown.
+    public let physicalSize: Size
     /// What the dumb buffers hold: XRGB8888, or RGB565 when asked for or when the CRTC's
     /// primary plane cannot scan out 32-bit pixels.
     public let pixelFormat: PixelFormat
@@ -53,6 +55,7 @@ public final class DRMOutput: FrameSink {
         self.fd = fd
         name = connector.name
         panelRotation = connector.panelRotation
+        physicalSize = connector.physicalSize
         pixelFormat = format
         connectorID = connector.id
         self.crtcID = crtcID

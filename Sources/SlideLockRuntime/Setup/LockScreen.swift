@@ -11,7 +11,7 @@ public enum LockScreen {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
-        let settings = try loader.loadForLock()
+        var settings = try loader.loadForLock()
         // control.group must name a group: said before the display is touched.
         _ = try GroupLookup.gid(settings.control.group)
         // A backlight named in the config must exist and be writable: said before the display is touched.
@@ -43,6 +43,9 @@ public enum LockScreen {
         }
         let touchPanel = display.panels[touchIndex]
         let rotation = rotations[touchIndex]
+        // The thumb in millimetres: the configured size, else what the touch panel reports.
+        let reported = touchPanel.reportedPhysicalSize
+        settings = withPhysicalSize(settings, reported: reported)
         log.info(
             Layout.sizingDescription(
                 screen: rotation.panelSize(
@@ -66,7 +69,7 @@ public enum LockScreen {
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
-            reload: { try loader.loadForLock() },
+            reload: { try withPhysicalSize(loader.loadForLock(), reported: reported) },
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards
@@ -91,6 +94,16 @@ public enum LockScreen {
         for line in loop.frameStatistics() { log.info(line) }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
+    }
+
+    /// `settings` with `display.physical_size = auto` replaced by the `reported` size (0x0:
+    /// unknown, which `Layout` lays out proportionally).
+    public static func withPhysicalSize(_ settings: Settings, reported: Size) -> Settings {
+        var settings = settings
+        if settings.display.physicalSize == nil, reported.width > 0, reported.height > 0 {
+            settings.display.physicalSize = reported
+        }
+        return settings
     }
 
     /// Which output touch maps onto: the one named, else the first (connector order puts a
