@@ -48,6 +48,9 @@ public enum OutputReport {
         for connector in resources.connectors {
             var line = "  \(connector.name): \(connector.status.rawValue)"
             if connector.currentCRTC != 0 { line += ", on CRTC \(connector.currentCRTC)" }
+            // What `display.physical_size = auto` takes: shown so a misreport can be seen and overridden.
+            let mm = connector.physicalSize
+            if mm.width > 0, mm.height > 0 { line += ", \(Int(mm.width))x\(Int(mm.height)) mm" }
             lines.append(line)
             let modes = connector.displayModes.map { mode -> String in
                 var marks = ""

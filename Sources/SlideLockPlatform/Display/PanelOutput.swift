@@ -15,6 +15,9 @@ public protocol PanelOutput: FrameSink {
     /// Clockwise picture rotation the panel asks for (DRM `panel orientation`), nil if unknown.
     var panelRotation: Int? { get }
     var pixelFormat: PixelFormat { get }
+    /// The visible area in millimetres as the output reports it (a DRM connector's EDID or
+    /// panel driver); 0x0 when unknown (vkms, fbdev, many SPI panels).
+    var physicalSize: Size { get }
     /// The kernel's vblank counter at the latest completed flip, and when its event was read
     /// (nil where frames complete without events).
     var lastFlipSequence: UInt32? { get }
@@ -30,6 +33,8 @@ public protocol PanelOutput: FrameSink {
 extension PanelOutput {
     public var lastFlipSequence: UInt32? { nil }
     public var lastEventReadSeconds: Double? { nil }
+    /// Unknown: fbdev has no size worth trusting.
+    public var physicalSize: Size { Size(width: 0, height: 0) }
 }
 
 extension DRMOutput: PanelOutput {
