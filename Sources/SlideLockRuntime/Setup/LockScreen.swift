@@ -43,21 +43,12 @@ public enum LockScreen {
         }
         let touchPanel = display.panels[touchIndex]
         let rotation = rotations[touchIndex]
-        // The thumb in millimetres: the configured size, else what the touch panel reports;
-        // derived the same way on every reload, from the touch panel as it is then.
-        var sizing = sizingDescription(settings, panel: touchPanel, rotation: rotation)
-        log.info(sizing)
-        settings = withPhysicalSize(settings, reported: touchPanel.physicalSize)
-        func reloadSettings() throws -> Settings {
-            let loaded = try loader.loadForLock()
-            let panel = display.panels.first { $0.name == touchPanel.name } ?? touchPanel
-            let line = sizingDescription(loaded, panel: panel, rotation: rotation)
-            // Said again only when a reload changes it.
-            if line != sizing {
-                sizing = line
-                log.info(line)
-            }
-            return withPhysicalSize(loaded, reported: panel.physicalSize)
+        // The thumb in millimetres: the configured size, else what the touch panel reports.
+        let sizing = PhysicalSizing(log: log, rotation: rotation)
+        settings = sizing.settings(settings, panel: touchPanel)
+        let reload = {
+            try sizing.settings(
+                loader.loadForLock(), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
         }
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(
@@ -77,7 +68,7 @@ public enum LockScreen {
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
-            reload: reloadSettings,
+            reload: reload,
             makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards
@@ -102,36 +93,6 @@ public enum LockScreen {
         for line in loop.frameStatistics() { log.info(line) }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
         return status
-    }
-
-    /// `settings` with `display.physical_size = auto` replaced by the `reported` size, so the
-    /// layout, the log and the flight recorder's headers (`play` reads them back) all use the
-    /// one size. A report of 0x0 (unknown) or one the key itself refuses (a side over 10 m)
-    /// stays `auto`; an implausible one is kept, and `Layout` lays it out proportionally.
-    public static func withPhysicalSize(_ settings: Settings, reported: Size) -> Settings {
-        guard settings.display.physicalSize == nil, reported.width > 0, reported.height > 0 else { return settings }
-        let text = "\(reported.width)x\(reported.height)"
-        guard case .success(let size?) = DisplaySettings.physicalSize(parsing: text) else { return settings }
-        var settings = settings
-        settings.display.physicalSize = size
-        return settings
-    }
-
-    /// The one log line on how the thumb was sized on `panel` with the `loaded` settings
-    /// (before `withPhysicalSize`), and where the size came from.
-    static func sizingDescription(_ loaded: Settings, panel: PanelOutput, rotation: ImageRotation) -> String {
-        let screen = rotation.panelSize(logicalSize: Size(width: Double(panel.width), height: Double(panel.height)))
-        if let configured = loaded.display.physicalSize {
-            return Layout.sizingDescription(screen: screen, millimetres: configured, settings: loaded.layout)
-                + " (size from display.physical_size)"
-        }
-        let reported = panel.physicalSize
-        // A report the key refuses is still named (as implausible) rather than called unknown.
-        guard reported.width > 0, reported.height > 0 else {
-            return Layout.sizingDescription(screen: screen, millimetres: nil, settings: loaded.layout)
-        }
-        return Layout.sizingDescription(screen: screen, millimetres: reported, settings: loaded.layout)
-            + " (size reported by \(panel.name))"
     }
 
     /// Which output touch maps onto: the one named, else the first (connector order puts a

@@ -31,6 +31,8 @@ final class FakeOutput: PanelOutput {
     let frameInterval: Double
     let panelRotation: Int? = nil
     let pixelFormat = PixelFormat.xrgb8888
+    /// What its connector reports in millimetres (0x0: unknown, as vkms).
+    var physicalSize = Size(width: 0, height: 0)
     var modeDescription: String { "\(width)x\(height)@60" }
     var completesOnVblank: Bool { pacing == .paced }
     private(set) var isFlipPending = false
