@@ -29,8 +29,9 @@ enum PlayCommand {
 
         A flight recorder's file (/var/lib/slidelock/recordings) carries its screen size,
         rotation, settings and moments in `# slidelock-` lines: they are used (size and
-        rotation unless given), nothing needs to be written, and the run exits 1 unless it
-        comes to the recorded verdict at the recorded moment.
+        rotation unless given, and the panel's physical size: --physical-size, even auto,
+        overrides it), nothing needs to be written, and the run exits 1 unless it comes to
+        the recorded verdict at the recorded moment.
           --rotate DEG, --format F, --physical-size WxH as for 'render'
           --theme, --config, --set as for every command
         """
@@ -55,6 +56,8 @@ enum PlayCommand {
             argv.contains { $0 == "--rotate" || $0.hasPrefix("--rotate=") } ? try args.rotation() : nil
         let format = try args.choice("--format", PixelFormat.self) ?? .xrgb8888
         let mode = try args.choice("--on-unlock", UnlockMode.self)
+        // Given, even as `auto`, it wins over a recording's header.
+        let givenPhysicalSize = argv.contains { $0 == "--physical-size" || $0.hasPrefix("--physical-size=") }
         let physicalSize = try args.physicalSize()
         try args.finish()
         let text = try FileIO.readText(scriptPath, limit: FileIO.recordingLimit)
@@ -69,7 +72,7 @@ enum PlayCommand {
         if let mode { settings.action.mode = mode }
         let size = givenSize ?? header.map { ($0.width, $0.height) } ?? (800, 480)
         let rotation = givenRotation ?? header?.rotation ?? 0
-        if let physicalSize { settings.display.physicalSize = physicalSize }
+        if givenPhysicalSize { settings.display.physicalSize = physicalSize }
         warnIfProportional(settings, width: size.width, height: size.height)
         let screen = Size(width: Double(size.width), height: Double(size.height))
         var script: TouchScript

@@ -51,4 +51,26 @@ import Testing
         #expect(s.status == 1)
         #expect(s.stderr.contains("gesture.max_speed"), "\(s.stderr)")
     }
+
+    /// The header's physical size lays the thumb out where the lock had it: at 200x120 mm
+    /// the thumb is left of where this proportional recording pressed, so its press misses.
+    @Test func theHeadersPhysicalSizeIsUsedAndAGivenOneWins() throws {
+        let t = try unlockTime()
+        let sized = try recording(header("unlock", at: t) + "# slidelock-set: display.physical_size=200x120\n")
+        let r = try CLITests.run(["play", "--script", sized])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("recorded unlock at t=\(t), replayed no verdict there"), "\(r.stderr)")
+        #expect(r.stdout.contains("ignored-touch off-thumb"), "\(r.stdout)")
+        let given = try CLITests.run(["play", "--script", sized, "--physical-size", "auto"])
+        #expect(given.status == 0, "\(given.stderr)")
+    }
+
+    /// A header from before sizes in millimetres: proportional, whatever the player's config says.
+    @Test func anOldHeaderWithoutASizePlaysProportionally() throws {
+        let t = try unlockTime()
+        let old = try recording(header("unlock", at: t))
+        let r = try CLITests.run(["play", "--script", old, "--set", "display.physical_size=200x120"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("replayed to the recorded verdict, unlock at t=\(t)"), "\(r.stderr)")
+    }
 }

@@ -18,8 +18,8 @@ final class FakeRecordingStore: RecordingStore {
 /// The flight recorder in the loop: a slide and a rejected burst recorded through the
 /// runtime with a fake panel, written, read back and played to the same verdict.
 @Suite struct FlightRecordingTests {
-    func fixture(_ store: FakeRecordingStore) throws -> LoopFixture {
-        let f = try LoopFixture(["animation.hue=off"], sizes: [(800, 480)], panel: true)
+    func fixture(_ store: FakeRecordingStore, _ overrides: [String] = []) throws -> LoopFixture {
+        let f = try LoopFixture(["animation.hue=off"] + overrides, sizes: [(800, 480)], panel: true)
         let recording = FlightRecording(settings: f.settings.audit, store: store, log: f.log.logger)
         f.panel?.onRaw = { recording.take($0) }
         f.loop.recorder = recording
@@ -87,5 +87,32 @@ final class FakeRecordingStore: RecordingStore {
         f.world.endOfTest = 105
         #expect(try f.run() == 0)
         #expect(f.logLines.filter { $0.contains("recorder:") }.count == 1, "\(f.logLines)")
+    }
+
+    /// The size the lock laid out with (here as `PhysicalSizing` fills it in from QEMU's
+    /// 200x120 mm report) rides in the header: the replay puts the thumb where the lock had
+    /// it, whatever the player's config says. Without the line (an older recording) the
+    /// replay is proportional, its thumb elsewhere: the recorded press misses it.
+    @Test func thePhysicalSizeRidesInTheHeader() throws {
+        let store = FakeRecordingStore()
+        let f = try fixture(store, ["display.physical_size=200x120"])
+        let home = f.thumbCentre(progress: 0)
+        let end = f.thumbCentre(progress: 1)
+        #expect(home.x == 208)
+        let panel = try #require(f.panel)
+        panel.stroke(home.x, end.x + 8, y: home.y, from: 101, seconds: 0.35, hz: 60)
+        panel.frame(101.37, [], lift: [0])
+        f.world.endOfTest = 104
+        #expect(try f.run() == 0)
+        let file = try #require(store.files.first)
+        #expect(file.text.contains("# slidelock-set: display.physical_size=200x120\n"))
+        var player = Settings()
+        player.display.physicalSize = Size(width: 108, height: 65)
+        let run = try #require(try RecordingReplay.run(file.text, fileName: "rec.evemu", settings: player))
+        #expect(RecordingReplay.match(run.header, run.verdicts)?.name == "unlock")
+        let old = file.text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("# slidelock-set: display.physical_size=") }.joined(separator: "\n")
+        let proportional = try #require(try RecordingReplay.run(old, fileName: "rec.evemu", settings: player))
+        #expect(RecordingReplay.match(proportional.header, proportional.verdicts)?.name != "unlock")
     }
 }

@@ -10,6 +10,11 @@
 ///     # slidelock-truncated: seconds
 ///     # slidelock-log: t=0.412 too-fast 61234 px/s, limit 20000
 ///
+/// `display.physical_size` is the size the lock laid out with: configured, or what the
+/// touch panel reported (`auto` only when neither was known), so a replay lays the thumb
+/// out where the lock had it. A header without it (from before sizes in millimetres) plays
+/// proportionally, whatever the player's own config says.
+///
 /// Times are seconds after the recording's first event. `event` lines are touch-script
 /// lines (`TouchScript`): the moments the authority was told of that the raw events do
 /// not carry (signals, wakes, ctl, a display lost). `log` lines are the session's own
@@ -47,6 +52,8 @@ public struct RecordingHeader: Equatable, Sendable {
     }
 
     static let prefix = "# slidelock-"
+    /// The `set` line of the size the thumb was laid out for.
+    static let physicalSizePrefix = "display.physical_size="
 
     /// Every setting a verdict may depend on, as `section.key=value`: all but the theme's
     /// (colours and fonts) and the hooks' command lines (kept out of the files).
@@ -146,6 +153,7 @@ public struct RecordingHeader: Equatable, Sendable {
             }
             if let error = ConfigLoader.apply(assignment, to: &out) { throw error }
         }
+        if !self.settings.contains(where: { $0.hasPrefix(Self.physicalSizePrefix) }) { out.display.physicalSize = nil }
         return out
     }
 
