@@ -39,6 +39,11 @@ PASSED=0 FAILED=0 WHY=
 # Helpers for the tests' host sides (tests/NAME.host defines host_test; without one the
 # guest's own checks decide). Flags every test shares are added here, once.
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
+# What QEMU's virtio-gpu reports at 800x480 through its EDID (100 dpi, in whole cm: 20x12;
+# the lock logs "layout: panel 200x120 mm, 102 dpi"): the lock sizes its thumb from it, so
+# every render a virtio screendump is compared with takes it too. vkms and fbdev report no
+# size (proportional, no flag).
+VIRTIO_MM=(--physical-size 200x120)
 vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed guest checks
     local name=$1; shift
     rm -rf "${OUT:?}/$name"

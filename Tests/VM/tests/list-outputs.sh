@@ -7,7 +7,7 @@ slidelock list-outputs >/tmp/list.txt 2>&1
 rc=$?
 cat /tmp/list.txt
 vm_check list-exit [ $rc = 0 ]
-vm_check list-connector grep -q "Virtual-1: connected" /tmp/list.txt
+vm_check list-connector grep -q "Virtual-1: connected, 200x120 mm" /tmp/list.txt
 vm_check list-preferred grep -q "800x480@74.99\*" /tmp/list.txt
 vm_check list-choice grep -q "slidelock would use: /dev/dri/card0 Virtual-1 800x480@74.99 (preferred)" /tmp/list.txt
 

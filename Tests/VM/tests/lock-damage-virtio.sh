@@ -14,7 +14,7 @@ sleep 3
 vm_log phase drag
 # 3 s of dragging with a touch report every 8 ms (125 Hz: faster than the 75 Hz refresh),
 # to half the travel, then the finger lifts (the thumb springs back).
-vm_touch swipe 112 240 400 240 3000 375
+vm_touch swipe 208 240 400 240 3000 375
 sleep 3
 vm_log phase end
 sleep 1

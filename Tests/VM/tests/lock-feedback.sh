@@ -16,13 +16,13 @@ rm -f /tmp/events.txt
 vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none \
     --set action.feedback_hook=/tmp/feedback.sh || exit 1
 app=$APP
-# The thumb's centre is at (112, 240); its travel is 576 px.
-vm_touch down 112 240
-for x in 150 200 250 300 350 400; do usleep 30000; vm_touch move $x 240; done
+# The thumb's centre is at (208, 240); its travel is 384 px.
+vm_touch down 208 240
+for x in 230 260 290 320 360 400; do usleep 30000; vm_touch move $x 240; done
 usleep 50000
 vm_touch up
 sleep 2
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 10
 rc=$RC
 cat /tmp/lock.log

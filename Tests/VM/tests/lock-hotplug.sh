@@ -42,7 +42,7 @@ usleep 500000
 drmgrab -i >/tmp/crtc-replugged.txt
 vm_check replugged-crtc-on grep -q "mode 800x480" /tmp/crtc-replugged.txt
 vm_screenshot replugged
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log

@@ -36,14 +36,14 @@ echo "blank: $((f3 - f2)) frames, $blank_ticks CPU ticks of 1/100 s in 4 s"
 echo "idle CPU: dim $dim_ticks ticks of 1/100 s in 3 s, blank $blank_ticks ticks in 4 s"
 
 # A full swipe on the blank panel: wakes it, never unlocks.
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 sleep 1
 vm_check wake-swipe-does-not-unlock kill -0 $app
 vm_check woke-by-touch grep -q "idle: wake touch" /tmp/lock.log
 drmgrab -i >/tmp/crtc-woke.txt
 vm_screenshot woke
 # The next swipe unlocks.
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log

@@ -5,7 +5,7 @@
 # a finger whose history became uncertain, or one that came with the touch that woke the
 # panel, never unlocks, however it slides on; each case starts a fresh lock, and each
 # refusal is followed by a real slide that does unlock (exit 0), so the refusal was not a
-# lock that stopped listening. The thumb's centre is at (112, 240); its travel 576 px.
+# lock that stopped listening. The thumb's centre is at (208, 240); its travel 384 px.
 vm_touch_start 799 479 || exit 1
 
 # start NAME [ARGS]: a fresh lock in exit mode; its pid in APP, its log /tmp/NAME.log.
@@ -20,7 +20,7 @@ slide_on() {
 refused() {
     sleep 1
     vm_check "$1-refused" kill -0 "$APP"
-    vm_touch swipe 112 240 760 240 500 20
+    vm_touch swipe 208 240 760 240 500 20
     vm_wait_exit "$APP" 5
     vm_check "$1-then-a-real-slide-unlocks" [ "$RC" = 0 ]
     echo "--- $1"; cat "/tmp/$1.log"
@@ -39,11 +39,11 @@ acked() {
 #    for it overflows: SYN_DROPPED, the finger re-reported), and the finger slides on.
 start syn-dropped --set display.dim_after=2
 dim syn-dropped
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 100000
 kill -STOP "$APP"
 # Every move differs from the one before (the input core drops repeated values).
-x=112; i=0
+x=208; i=0
 while [ $i -lt 1500 ]; do i=$((i + 1)); [ $((i % 8)) = 0 ] && x=$((x + 1)); vm_touch move $x $((240 + i % 2)); done
 acked move $x 240
 kill -CONT "$APP"
@@ -57,20 +57,20 @@ vm_touch down 600 400 1
 usleep 100000
 kill -USR1 "$APP"
 usleep 200000
-vm_touch down 112 240 0
-slide_on 0 112 760
+vm_touch down 208 240 0
+slide_on 0 208 760
 vm_touch up 1
 refused usr1-resting
 
 # 3. The wake touch ghost-cancelled while still down (a jump no finger makes), then on.
 start ghost-wake --set display.dim_after=2
 dim ghost-wake
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 200000
 vm_touch move 700 240
-vm_touch move 112 240
+vm_touch move 208 240
 usleep 100000
-slide_on 0 112 760
+slide_on 0 208 760
 refused ghost-wake
 
 # 4. A second finger lands on the dark panel with the wake touch; the wake finger lifts,
@@ -78,11 +78,11 @@ refused ghost-wake
 start companion --set display.dim_after=2
 dim companion
 vm_touch down 600 400 1
-vm_touch down 112 240 0
+vm_touch down 208 240 0
 usleep 300000
 vm_touch up 1
 usleep 300000
-slide_on 0 112 760
+slide_on 0 208 760
 refused companion
 
 # 5. SIGUSR2 (wake) a moment after a finger landed on the dim panel's thumb. (A finger
@@ -91,20 +91,20 @@ refused companion
 #    virtual clock; here the order cannot be told.)
 start usr2-after-touch --set display.dim_after=2
 dim usr2-after-touch
-acked down 112 240
+acked down 208 240
 kill -USR2 "$APP"
 usleep 300000
-slide_on 0 112 760
+slide_on 0 208 760
 refused usr2-after-touch
 
 # 6. SIGHUP (reload) while the wake touch is down.
 start hup-wake --set display.dim_after=2
 dim hup-wake
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 200000
 kill -HUP "$APP"
 usleep 500000
-slide_on 0 112 760
+slide_on 0 208 760
 refused hup-wake
 
 vm_touch_stop

@@ -17,7 +17,7 @@ wait_count() {   # wait_count FILE TEXT N [SECS]: until TEXT is on N lines of FI
         usleep 50000
     done
 }
-slide() { vm_touch swipe 112 240 760 240 400 12; }   # the thumb's centre to the far end
+slide() { vm_touch swipe 208 240 760 240 400 12; }   # the thumb's centre to the far end
 
 vm_gpio_sim relay || { echo "vm: no gpio-sim"; exit 1; }
 printf '%s\n' "# written by lock-relay.sh" "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" \

@@ -7,8 +7,8 @@
 vm_touch_start 799 479 || exit 1
 vm_lock /tmp/lock.log --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
-# Logical thumb centre (60, 400) is panel (800 - 400, 60); travel 360 px, half is 180.
-vm_touch down 400 60
+# Logical thumb centre (48, 400) is panel (800 - 400, 48); travel 384 px, half is 192.
+vm_touch down 400 48
 for y in 90 120 150 180 210 240; do usleep 20000; vm_touch move 400 $y; done
 usleep 400000
 vm_screenshot rotated-mid-drag

@@ -37,8 +37,8 @@ kill -0 $app; alive_after_bad=$?
 vm_screenshot after-bad
 
 # SIGUSR1 during a held drag. The second config's track is centred at y = 0.7 * 480 = 336.
-vm_touch down 112 336
-for x in 150 200 250 300 350 400; do usleep 20000; vm_touch move $x 336; done
+vm_touch down 208 336
+for x in 230 260 290 320 360 400; do usleep 20000; vm_touch move $x 336; done
 usleep 300000
 vm_screenshot held
 kill -USR1 $app

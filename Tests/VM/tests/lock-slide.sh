@@ -11,20 +11,20 @@ vm_screenshot console-before
 set -- --set theme.fonts=/e2e/DejaVuSans-Bold.ttf
 vm_lock /tmp/lock.log --on-unlock exit "$@" || exit 1
 app=$APP
-# The thumb's centre is at (112, 240); its travel is 576 px.
-vm_touch down 112 240
-for x in 150 200 250 300 350 400; do usleep 20000; vm_touch move $x 240; done
+# The thumb's centre is at (208, 240); its travel is 384 px (200x120 mm: a 10 mm thumb).
+vm_touch down 208 240
+for x in 230 260 290 320 360 400; do usleep 20000; vm_touch move $x 240; done
 usleep 400000
-vm_screenshot mid-drag                       # 288 px = progress 0.5
-vm_touch move 440 240
+vm_screenshot mid-drag                       # 192 px = progress 0.5
+vm_touch move 420 240
 usleep 20000                                 # (two moves written back to back are a burst)
-vm_touch move 458 240                        # 60 %
+vm_touch move 438 240                        # 60 %
 usleep 50000
 vm_touch up
 sleep 2
 vm_check partial-slide-does-not-unlock kill -0 $app
 vm_screenshot after-partial                  # back home: the locked frame
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log

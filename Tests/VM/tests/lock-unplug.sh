@@ -6,8 +6,8 @@
 vm_touch_start 799 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
-vm_touch down 112 240
-for x in 180 260 340 420 500 580 660; do usleep 20000; vm_touch move $x 240; done
+vm_touch down 208 240
+for x in 260 310 360 410 460 510 570; do usleep 20000; vm_touch move $x 240; done
 usleep 200000
 vm_touch_stop                                  # destroys the uinput device, finger still down
 vm_wait_text /tmp/lock.log "input: removed" 10
@@ -22,7 +22,7 @@ while [ "$(grep -c 'using /dev/input/.*slidelock-test-touch' /tmp/lock.log)" -lt
     usleep 50000; i=$((i + 1))
 done
 usleep 200000
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log

@@ -18,6 +18,8 @@ wait $app
 rc=$?
 cat /tmp/lock.log
 drmgrab -i >/tmp/after.txt
+# The thumb in millimetres from QEMU's EDID size (display.physical_size = auto).
+vm_check sized-from-edid grep -q "layout: panel 200x120 mm, 102 dpi: thumb 10 mm (size reported by Virtual-1)" /tmp/lock.log
 vm_check exit-143-on-sigterm [ $rc = 143 ]
 vm_check crtc-restored cmp -s /tmp/before.txt /tmp/after.txt
 vm_check rss-under-32-mib [ "${rss:-999999}" -le 32768 ]

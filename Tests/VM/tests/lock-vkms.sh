@@ -24,6 +24,8 @@ done
 rate=$(sed -n 's/.*: [0-9]* flips, \([0-9.]*\) flips\/s$/\1/p' /tmp/anim.log | head -1)
 echo "slidelock vkms flips/s: ${rate:-none}"
 echo "slidelock vkms ledger: ${ledger:-none} (run $attempt)"
+# vkms reports no size: the thumb stays proportional, and the log says so.
+vm_check vkms-size-unknown grep -q "layout: panel size unknown, thumb proportional to the 1024x768 screen" /tmp/anim.log
 vm_check vblanks-seen [ "${vblanks:-0}" -ge 60 ]
 vm_check vblanks-missed-by-slidelock-under-5-percent [ "${ours:-9999}" -le $(( ${vblanks:-0} / 20 )) ]
 

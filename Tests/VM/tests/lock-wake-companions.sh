@@ -13,14 +13,14 @@ vm_touch_start 799 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf --set display.backlight=none --set display.dim_after=0 --set display.blank_after=2 || exit 1
 app=$APP
 
-slide_on() {   # the finger already down at 112 240 goes to the end and lifts
-    for x in 200 300 400 500 600 700 760; do usleep 30000; vm_touch move $x 240; done
+slide_on() {   # the finger already down at 208 240 goes to the end and lifts
+    for x in 260 330 400 470 540 610 760; do usleep 30000; vm_touch move $x 240; done
     vm_touch up
     sleep 1
 }
 
 vm_wait_text /tmp/lock.log "idle: blank$" 10 || exit 1
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 10000
 kill -USR2 $app
 slide_on
@@ -28,7 +28,7 @@ kill -0 $app; alive_after_usr2=$?
 
 # Blank again (2 s after the lift): the second "idle: blank" line.
 i=0; while [ "$(grep -c 'idle: blank$' /tmp/lock.log)" -lt 2 ] && [ $i -lt 100 ]; do usleep 100000; i=$((i + 1)); done
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 100000
 kill -HUP $app
 vm_wait_text /tmp/lock.log "configuration reloaded" 10
@@ -36,7 +36,7 @@ slide_on
 kill -0 $app; alive_after_hup=$?
 
 # Lit now (the lift restarted the idle timer): a finger rests on the thumb, SIGUSR1.
-vm_touch down 112 240
+vm_touch down 208 240
 usleep 200000
 kill -USR1 $app
 vm_wait_text /tmp/lock.log "reset to locked (SIGUSR1)" 10
@@ -44,7 +44,7 @@ slide_on
 kill -0 $app; alive_after_usr1=$?
 
 # A real swipe while the panel is still lit unlocks.
-vm_touch swipe 112 240 760 240 400 12
+vm_touch swipe 208 240 760 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log

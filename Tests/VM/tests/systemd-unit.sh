@@ -31,7 +31,7 @@ is_high() { [ "$(level)" = 1 ]; }
 is_low() { [ "$(level)" = 0 ]; }
 # shellcheck disable=SC2317
 new_main() { p=$(main_pid); [ "$p" != 0 ] && [ "$p" != "$1" ] && [ "$(systemctl is-active slidelock)" = active ]; }
-slide() { vm_touch swipe 112 240 760 240 400 12; }
+slide() { vm_touch swipe 208 240 760 240 400 12; }
 keys() { echo "chord $*" >&5; usleep 300000; }
 
 # --- install, as deploy/README.md says -------------------------------------------------------
