@@ -7,11 +7,14 @@ vm_touch_start 639 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit --touch-output Virtual-2 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
     || exit 1
 app=$APP
-# On 640x480 the track is 576 px wide at x=32: the thumb's centre is at (68, 240).
-vm_touch swipe 68 240 630 240 400 12
+# Virtual-2 reports 320x200 mm (QEMU's EDID for its default 1280x800): 56 dpi, so the thumb
+# is in millimetres, its track at the 48 px minimum height, 432 px wide at x=104: the thumb's
+# centre is at (128, 240).
+vm_touch swipe 128 240 630 240 400 12
 vm_wait_exit $app 5
 rc=$RC
 cat /tmp/lock.log
+vm_check sized-from-virtual-2 grep -q "layout: panel 320x200 mm, 56 dpi: thumb 10 mm (size reported by Virtual-2)" /tmp/lock.log
 vm_check touch-maps-to-virtual-2 grep -q "input: touch maps to Virtual-2" /tmp/lock.log
 vm_check slide-on-second-output-unlocks [ $rc = 0 ]
 slidelock --touch-output HDMI-A-9 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf >/tmp/out.txt 2>/tmp/err.txt
