@@ -43,6 +43,7 @@ FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 # the lock logs "layout: panel 200x120 mm, 102 dpi"): the lock sizes its thumb from it, so
 # every render a virtio screendump is compared with takes it too. vkms and fbdev report no
 # size (proportional, no flag).
+# shellcheck disable=SC2034 # used by the tests' host sides (tests/*.host)
 VIRTIO_MM=(--physical-size 200x120)
 vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed guest checks
     local name=$1; shift
