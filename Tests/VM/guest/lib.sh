@@ -87,6 +87,9 @@ vm_touch_start() {
     exec 7>$VM_TOUCH_FIFO          # held open so the helper never sees EOF between commands
     vm_wait_ready /tmp/touch.out
 }
+# Commands run in order in the helper. Space moves with `vm_touch sleep MS`, not the
+# shell's usleep: a stalled guest can leave two lines in the FIFO that the helper then
+# writes back to back, a burst the lock rejects as too fast.
 vm_touch() { echo "$*" >&7; }
 vm_touch_stop() { echo quit >&7; exec 7>&-; wait "$VM_TOUCH_PID" 2>/dev/null; }
 vm_touch_node() { sed -n 's/^READY //p' /tmp/touch.out; }

@@ -18,8 +18,8 @@ vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.tt
 app=$APP
 # The thumb's centre is at (208, 240); its travel is 384 px.
 vm_touch down 208 240
-for x in 230 260 290 320 360 400; do usleep 30000; vm_touch move $x 240; done
-usleep 50000
+for x in 230 260 290 320 360 400; do vm_touch sleep 30; vm_touch move $x 240; done
+vm_touch sleep 50
 vm_touch up
 sleep 2
 vm_touch swipe 208 240 760 240 400 12

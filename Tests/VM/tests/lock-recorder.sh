@@ -12,11 +12,11 @@ app=$APP
 sleep 1
 # A finger drags slowly, then the rest of the track comes in two moves written back to back.
 vm_touch down 109 384
-for x in 130 150 170 190 210; do usleep 30000; vm_touch move $x 384; done
-usleep 30000
+for x in 130 150 170 190 210; do vm_touch sleep 30; vm_touch move $x 384; done
+vm_touch sleep 30
 vm_touch move 600 384
 vm_touch move 1000 384
-usleep 50000
+vm_touch sleep 50
 vm_touch up
 sleep 2
 vm_check burst-does-not-unlock kill -0 $app

@@ -9,7 +9,7 @@ vm_lock /tmp/lock.log --rotate 90 --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || 
 app=$APP
 # Logical thumb centre (48, 400) is panel (800 - 400, 48); travel 384 px, half is 192.
 vm_touch down 400 48
-for y in 90 120 150 180 210 240; do usleep 20000; vm_touch move 400 $y; done
+for y in 90 120 150 180 210 240; do vm_touch sleep 20; vm_touch move 400 $y; done
 usleep 400000
 vm_screenshot rotated-mid-drag
 vm_touch up

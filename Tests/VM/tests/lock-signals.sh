@@ -38,14 +38,14 @@ vm_screenshot after-bad
 
 # SIGUSR1 during a held drag. The second config's track is centred at y = 0.7 * 480 = 336.
 vm_touch down 208 336
-for x in 230 260 290 320 360 400; do usleep 20000; vm_touch move $x 336; done
+for x in 230 260 290 320 360 400; do vm_touch sleep 20; vm_touch move $x 336; done
 usleep 300000
 vm_screenshot held
 kill -USR1 $app
 vm_wait_text /tmp/lock.log "reset to locked (SIGUSR1)" 10
 usleep 300000
 vm_screenshot after-usr1
-for x in 500 600 700 760; do usleep 20000; vm_touch move $x 336; done
+for x in 500 600 700 760; do vm_touch sleep 20; vm_touch move $x 336; done
 vm_touch up
 sleep 1
 kill -0 $app; alive_after_usr1=$?

@@ -13,13 +13,13 @@ vm_lock /tmp/lock.log --on-unlock exit "$@" || exit 1
 app=$APP
 # The thumb's centre is at (208, 240); its travel is 384 px (200x120 mm: a 10 mm thumb).
 vm_touch down 208 240
-for x in 230 260 290 320 360 400; do usleep 20000; vm_touch move $x 240; done
+for x in 230 260 290 320 360 400; do vm_touch sleep 20; vm_touch move $x 240; done
 usleep 400000
 vm_screenshot mid-drag                       # 192 px = progress 0.5
 vm_touch move 420 240
-usleep 20000                                 # (two moves written back to back are a burst)
+vm_touch sleep 20                                 # (two moves written back to back are a burst)
 vm_touch move 438 240                        # 60 %
-usleep 50000
+vm_touch sleep 50
 vm_touch up
 sleep 2
 vm_check partial-slide-does-not-unlock kill -0 $app

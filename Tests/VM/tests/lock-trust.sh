@@ -27,7 +27,7 @@ printf '%s\n' "[action]" "slide_start_hook = $H/start.sh" >/tmp/lock.conf
 vm_touch_start 799 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit "$@" --config /tmp/lock.conf || exit 1
 app=$APP
-part_slide() { vm_touch down 208 240; for x in 236 264 292 320 348; do usleep 30000; vm_touch move $x 240; done; vm_touch up; }
+part_slide() { vm_touch down 208 240; for x in 236 264 292 320 348; do vm_touch sleep 30; vm_touch move $x 240; done; vm_touch up; }
 usleep 300000
 part_slide
 i=0; while ! grep -q good /tmp/start-ran 2>/dev/null && [ $i -lt 200 ]; do usleep 50000; i=$((i + 1)); done

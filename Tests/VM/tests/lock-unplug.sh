@@ -7,7 +7,7 @@ vm_touch_start 799 479 || exit 1
 vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1
 app=$APP
 vm_touch down 208 240
-for x in 260 310 360 410 460 510 570; do usleep 20000; vm_touch move $x 240; done
+for x in 260 310 360 410 460 510 570; do vm_touch sleep 20; vm_touch move $x 240; done
 usleep 200000
 vm_touch_stop                                  # destroys the uinput device, finger still down
 vm_wait_text /tmp/lock.log "input: removed" 10

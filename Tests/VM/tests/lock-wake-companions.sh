@@ -14,7 +14,7 @@ vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.tt
 app=$APP
 
 slide_on() {   # the finger already down at 208 240 goes to the end and lifts
-    for x in 260 330 400 470 540 610 760; do usleep 30000; vm_touch move $x 240; done
+    for x in 260 330 400 470 540 610 760; do vm_touch sleep 30; vm_touch move $x 240; done
     vm_touch up
     sleep 1
 }
