@@ -80,6 +80,8 @@ public final class PanelRig: SelftestRig {
         display = opened
         touchIndex = try LockScreen.touchOutputIndex(opened.panels, named: settings.display.touchOutput)
         rotations = LockScreen.outputRotations(opened.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
+        // The thumb drawn for the slide test is the lock's: sized from the panel's report too.
+        self.settings = PhysicalSizing.filled(self.settings, reported: opened.panels[touchIndex].physicalSize)
         let outputs = zip(opened.panels, rotations).enumerated().map { index, pair in
             let (panel, rotation) = pair
             return "\(panel.name) \(panel.modeDescription) \(panel.pixelFormat.rawValue.uppercased()), "
