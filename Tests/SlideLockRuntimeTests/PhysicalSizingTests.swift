@@ -48,7 +48,8 @@ import Testing
         #expect(s.display.physicalSize == Size(width: 16, height: 9))
         let layout = SceneBuilder(settings: s, width: 800, height: 480).layout
         #expect(layout.pixelsPerMillimetre == nil)
-        #expect(layout == SceneBuilder(settings: try settings(), width: 800, height: 480).layout)
+        let proportional = SceneBuilder(settings: try settings(), width: 800, height: 480).layout
+        #expect(layout == proportional)
     }
 
     @Test func theLineSaysWhereTheSizeCameFrom() throws {
