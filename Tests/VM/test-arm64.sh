@@ -49,8 +49,9 @@ export PATH=/opt/swift/usr/bin:$PATH
 XBIN=$(cat "$OUT/xbin")
 FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 # The shipped defaults, hue on: both renders are at the animation clock's 0, and the
-# guest's animating screen is compared hue-invariantly.
-R=(render --size 800x480 --set "theme.fonts=$FONT")
+# guest's animating screen is compared hue-invariantly. The size is what QEMU's virtio-gpu
+# reports (test-all.sh's VIRTIO_MM), which the lock's default display.physical_size = auto takes.
+R=(render --size 800x480 --physical-size 200x120 --set "theme.fonts=$FONT")
 "$XBIN" "${R[@]}" --out "$OUT/expected.png"
 
 T=$SECONDS

@@ -15,17 +15,18 @@ vm_screenshot locked
 # The resident size of the package a Pi owner installs (Debian's Swift), reported.
 sleep 1
 echo "resident size at 800x480 (arm64 package): $(awk '/^VmRSS:/ { print $2 }' /proc/$app/status) kB"
-# 800x480: the thumb's centre is at (112, 240).
-vm_touch swipe 112 240 790 240 500 15
+# QEMU's virtio-gpu reports 200x120 mm: a 10 mm thumb, its centre at (208, 240).
+vm_touch swipe 208 240 790 240 500 15
 vm_wait_exit $app 10
 cat /tmp/exit.log
 vm_check exit-mode-slide-exits-0 [ $RC = 0 ]
 vm_check exit-mode-unlock-logged grep -q "unlocked by a" /tmp/exit.log
+vm_check thumb-sized-from-reported-mm grep -q "layout: panel 200x120 mm" /tmp/exit.log
 
 vm_lock /tmp/hook.log "$@" --on-unlock hook --set action.hook=/e2e/hook.sh || exit 1
 app=$APP
 usleep 500000
-vm_touch swipe 112 240 790 240 500 15
+vm_touch swipe 208 240 790 240 500 15
 vm_wait_file /tmp/hook-ran 10
 sleep 1
 kill -TERM $app
@@ -42,7 +43,7 @@ vm_lock /tmp/gone.log "$@" --on-unlock hook --set action.hook=/tmp/gone.sh || ex
 app=$APP
 rm /tmp/gone.sh
 usleep 500000
-vm_touch swipe 112 240 790 240 500 15
+vm_touch swipe 208 240 790 240 500 15
 vm_wait_text /tmp/gone.log "session: failed" 10
 kill -TERM $app
 vm_wait_exit $app 10
