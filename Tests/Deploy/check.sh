@@ -100,10 +100,11 @@ check "install: --no-build without --binary is refused" sh -c "! sh deploy/insta
 
 # --- (c) the relay script against a stand-in gpioset -------------------------------------
 # The script reads its settings through `slidelock check-config --relay-defaults`: the
-# newest build (dev.sh test builds before it runs this).
+# newest build that runs here (dev.sh test builds before it runs this; a cross build for
+# a package can leave an arm64 binary in .build/release).
 slidelock_bin=
 for candidate in "$repo/.build/release/slidelock" "$repo/.build/debug/slidelock"; do
-    [ -x "$candidate" ] || continue
+    if ! [ -x "$candidate" ] || ! "$candidate" --help >/dev/null 2>&1; then continue; fi
     if [ -z "$slidelock_bin" ] || [ -n "$(find "$candidate" -newer "$slidelock_bin")" ]; then slidelock_bin=$candidate; fi
 done
 [ -n "$slidelock_bin" ] || fail "relay: no slidelock build at hand (.build/*/slidelock): run swift build first"
