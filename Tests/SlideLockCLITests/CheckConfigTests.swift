@@ -126,6 +126,20 @@ import Testing
                 + " (nothing on it may run)\n")
     }
 
+    /// A NUL or an escape sequence in the text an error quotes: the whole line arrives, the
+    /// characters spelt out (a C string ended the line at the NUL, its quote left open).
+    @Test func anErrorLineQuotingANULOrAnEscapeIsWholeAndVisible() throws {
+        let path = try CLITests.file("nul.conf", "[layout]\ntrack_width = 0.5\u{0}9\n[theme]\nicon = \u{1B}[2Jlock\n")
+        let r = try CLITests.run(["check-config", "--config", path])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr == """
+                slidelock check-config: \(path):2: layout.track_width: bad number "0.5\\x009"
+                slidelock check-config: \(path):4: theme.icon: bad value "\\x1B[2Jlock" (expected none, lock, lock.open, chevrons, star, spinner or checkmark)
+
+                """)
+    }
+
     @Test func aButtonOnAMissingGPIOChipFailsCheckConfig() throws {
         let r = try CLITests.run(["check-config", "--set", "input.button=/dev/gpiochip-none:3"])
         #expect(r.status == 1)
