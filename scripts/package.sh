@@ -11,7 +11,9 @@
 # arm64 chroot under qemu-user takes about 18 minutes; this takes as long as an amd64 build.)
 # The binary links the Swift runtime statically and is stripped; Depends comes from
 # dpkg-shlibdeps. lintian must report no errors. Output: out/deb/slidelock_VERSION_ARCH.deb.
-# SLIDELOCK_VERSION overrides the version (default 0.1.0~gitDATE.COMMIT).
+# The version is SlideLockVersion.number (Sources/SlideLockCore/SlideLockVersion.swift, what
+# `slidelock --version` says) then ~gitDATE.COMMIT; SLIDELOCK_VERSION overrides the whole
+# version, which must start with that number.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
@@ -23,14 +25,18 @@ if [ "${1:-}" != --inside ]; then
     arch=${1:-amd64}
     case $arch in amd64 | arm64) ;;
         armhf | armel) say "$arch: Debian has no Swift for 32-bit ARM; the arm64 package runs on 64-bit Pi OS (Pi 3/4/5, Zero 2 W)"; exit 2 ;;
-        -h | --help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
     [ $# -le 1 ] || { echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2; }
+    number=$(sed -n 's/^ *public static let number = "\([0-9][0-9.]*\)"$/\1/p' Sources/SlideLockCore/SlideLockVersion.swift)
+    [ -n "$number" ] || { echo "package.sh: no version number in Sources/SlideLockCore/SlideLockVersion.swift" >&2; exit 1; }
     version=${SLIDELOCK_VERSION:-}
     if [ -z "$version" ]; then
         commit=$(git rev-parse --short=8 HEAD 2>/dev/null || echo unknown)
-        version=0.1.0~git$(date -u +%Y%m%d).$commit
+        version=$number~git$(date -u +%Y%m%d).$commit
     fi
+    case $version in "$number" | "$number"[~+-]*) ;;
+        *) echo "package.sh: SLIDELOCK_VERSION=$version does not start with slidelock's own $number" >&2; exit 2 ;; esac
     t0=$SECONDS
     as_root scripts/chroot.sh run env SLIDELOCK_VERSION="$version" /src/scripts/package.sh --inside "$arch" >&2
     say "$arch package built in $((SECONDS - t0)) s"

@@ -10,8 +10,10 @@ enum CheckConfigCommand {
 
         Reads /etc/slidelock/slidelock.conf, /etc/slidelock/conf.d/*.conf (name order), then
         each --config file, then --theme and --set, and prints the effective configuration.
-        Errors name the file, line and key (at most 20, then how many more); the exit status
-        is then 1. (Hook programs are checked when the lock screen starts.)
+        Then checks what the lock checks at start, in its words: every hook program (trusted,
+        by full path as root, runnable), control.group, a named backlight, the fonts, and the
+        input.button GPIO chip and line. Errors name the file, line and key (at most 20, then
+        how many more); the exit status is then 1.
 
         With --relay-defaults: checks the relay's settings file (/etc/default/slidelock-relay)
         instead, opened as root opens what it trusts, and prints RELAY_CHIP, RELAY_LINE,
@@ -33,6 +35,14 @@ enum CheckConfigCommand {
         let settings = try loader.load()
         if let error = Layout.travelError(settings, screen: Layout.referenceScreen(settings)) {
             throw RunError(description: error)
+        }
+        var problems = StartChecks(settings, loader: loader).problems
+        if !settings.input.button.line.isEmpty {
+            do { _ = try GPIOButton.locate(settings.input.button) } catch { problems.append(error) }
+        }
+        guard problems.isEmpty else {
+            for problem in problems { Console.error("slidelock check-config: \(problem)") }
+            return ExitStatus.failure
         }
         Console.out(ConfigLoader.render(settings), terminator: "")
         return ExitStatus.ok

@@ -12,6 +12,11 @@ enum RunCommand {
         Runs the lock screen on every connected output of the first DRM card that can light one
         (or a framebuffer), driven by the touchscreens found in /dev/input.
 
+        \(options)
+        """
+
+    /// The lock screen's options, also in `slidelock --help`.
+    static let options = """
           --on-unlock exit|hook    exit with status 0 once the unlock frame is shown (default),
                                    or run the hook and lock again
           --hook 'CMD ARGS...'     the hook command (split like a shell would, but no shell runs)

@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import SlideLockCore
 import SlideLockPlatform
 import SlideLockRuntime
 
@@ -22,14 +23,10 @@ let usage = """
       ctl           ask the running lock: status, lock, wake, reload, unlock, message, lockdown
       help          this text
 
-    Lock screen options:
-      --on-unlock exit|hook   exit with status 0 after a completed slide, or run the hook
-      --hook 'CMD ARGS...'    the command run on unlock (hook mode)
-      --trace FILE            one JSON line per frame shown (see trace-stats)
-      --config FILE, --set SECTION.KEY=VALUE, --theme NAME   as for every command
+    Lock screen options (slidelock [options]):
+    \(RunCommand.options)
 
-    Exit status: 0 success or unlocked, 1 run-time error, 2 bad command line.
-    Run 'slidelock COMMAND --help' for a command's options.
+    --version prints the release. Run 'slidelock COMMAND --help' for a command's options.
     """
 
 let argv = Array(CommandLine.arguments.dropFirst())
@@ -56,6 +53,9 @@ case "help":
 case nil:
     if rest.contains("--help") || rest.contains("-h") {
         Console.out(usage)
+        status = ExitStatus.ok
+    } else if rest == ["--version"] {
+        Console.out("slidelock \(SlideLockVersion.number)")
         status = ExitStatus.ok
     } else {
         status = runReportingErrors("") { try RunCommand.run(rest) }

@@ -237,6 +237,8 @@ check "dev.sh: an unknown command is refused" sh -c 'bash deploy/dev.sh frobnica
 armhf_refused() { out=$(bash scripts/package.sh armhf 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "64-bit"; }
 check "package.sh: armhf is refused with what to do instead" armhf_refused
 check "package.sh: an unknown argument is refused" sh -c 'bash scripts/package.sh amd64 extra 2>/dev/null; [ $? -eq 2 ]'
+version_refused() { out=$(SLIDELOCK_VERSION=9.9.9 bash scripts/package.sh amd64 2>&1); [ $? -eq 2 ] && echo "$out" | grep -q "does not start with slidelock's own"; }
+check "package.sh: a version other than slidelock's own number is refused" version_refused
 bad_arch_named() { out=$(bash scripts/chroot.sh --arch i386 setup 2>&1); [ $? -eq 1 ] && echo "$out" | grep -q "not i386"; }
 check "chroot.sh: a bad --arch is named" bad_arch_named
 check "package-check.sh: a missing .deb is refused" sh -c 'bash Tests/Deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'

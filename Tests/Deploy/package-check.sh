@@ -59,6 +59,11 @@ check "install: every file in Debian's place, executables executable" all_presen
 check "install: the binary runs (check-config with the shipped config)" \
     sh -c '/usr/bin/slidelock check-config | grep -qx "hook = /usr/libexec/slidelock/slidelock-relay"'
 check "install: the binary renders the lock screen" /usr/bin/slidelock render --out "$work/locked.png"
+same_version() { # the package's version starts with the binary's own
+    local own; own=$(/usr/bin/slidelock --version) || return 1
+    case "slidelock $version" in "$own" | "$own"[~+-]*) ;; *) echo "$own, package $version"; return 1 ;; esac
+}
+check "install: slidelock --version is the package's version" same_version
 check "install: the unit runs the packaged binary" grep -qx 'ExecStart=/usr/bin/slidelock' "$unit"
 check "install: systemd-analyze verify is clean" verify_unit
 check "install: the service takes the control socket from its socket unit" \

@@ -20,6 +20,7 @@ import Testing
         ("cmd one\\\ntwo", ["cmd", "onetwo"]), // backslash-newline joins lines
         ("cmd $HOME *.txt | wc > out", ["cmd", "$HOME", "*.txt", "|", "wc", ">", "out"]),
         ("cmd ünïcödé '日本語'", ["cmd", "ünïcödé", "日本語"]),
+        ("cmd a#b '#' \\# \"#x\"", ["cmd", "a#b", "#", "#", "#x"]), // a # inside a word or quoted
     ])
     func splitsLikeAShell(line: String, expected: [String]) throws {
         #expect(try CommandLineSplitter.split(line) == expected)
@@ -40,10 +41,18 @@ import Testing
             try CommandLineSplitter.split("cmd 'it\\'s'")
         }
         #expect(throws: CommandLineError.trailingBackslash) { try CommandLineSplitter.split("cmd x\\") }
+        // A comment written after the hook in the config file: refused, not passed as arguments.
+        #expect(throws: CommandLineError.comment(offset: 22)) {
+            try CommandLineSplitter.split("/usr/local/bin/relay  # pulse the door")
+        }
+        #expect(throws: CommandLineError.comment(offset: 0)) { try CommandLineSplitter.split("#!/bin/sh") }
     }
 
     @Test func descriptionsAreReadable() {
         #expect(CommandLineError.unbalancedQuote("'", offset: 4).description == "unbalanced ' opened at character 5")
         #expect(CommandLineError.empty.description == "empty command")
+        #expect(
+            CommandLineError.comment(offset: 6).description
+                == "a word starts with # at character 7: comments go on their own line (quote it, '#', to pass a #)")
     }
 }

@@ -57,6 +57,18 @@ extension ConfigTests {
             ])
     }
 
+    /// strftime reads bytes: a `%` is a conversion whatever character comes before it, even
+    /// one (a Prepend mark, U+0600) that makes one Character of itself and the `%`.
+    @Test func aPrependedMarkDoesNotHideASecondsConversion() {
+        for format in ["\u{600}%S", "\u{600}%T", "%H:%M \u{110BD}%s"] {
+            #expect(ClockFormat.problem(format)?.hasPrefix("shows seconds (%") == true, "\(format)")
+        }
+        #expect(
+            ClockFormat.problem("%\u{301}H")
+                == "a % before a non-ASCII character is no conversion (write %% for a percent sign)")
+        #expect(ClockFormat.problem("\u{600}%H:%M") == nil)
+    }
+
     @Test func clockFormatsOfAMinuteOrMoreAreTaken() {
         for format in ["%H:%M", "%R", "%-I:%M %p", "%A %-d %B", "%x", "%F", "%%S and %H:%M", "%Ey %OH:%OM", "%^a %e"] {
             #expect(ClockFormat.problem(format) == nil, "\(format)")
@@ -67,12 +79,12 @@ extension ConfigTests {
     @Test func messagesAreOneLine() {
         #expect(
             errorLines("[display]\nmessage = a\u{7}b", name: "m.conf") == [
-                "m.conf:2: display.message: contains a control character (one line, no tabs or newlines)"
+                "m.conf:2: display.message: contains a control character or line separator (one line, no tabs or newlines)"
             ])
         let long = String(repeating: "x", count: 513)
         #expect(
             errorLines("[display]\nmessage = \(long)", name: "m.conf") == [
-                "m.conf:2: display.message: longer than 512 bytes (one line above the track)"
+                "m.conf:2: display.message: longer than 512 bytes of UTF-8 (an emoji takes 4; one line above the track)"
             ])
         #expect(ScreenTextSettings.messageProblem(String(repeating: "ü", count: 256)) == nil)
     }

@@ -49,13 +49,40 @@ import Testing
             Issue.record("parsed")
             return
         }
-        #expect(error.message.contains("longer than 512 bytes"))
-        let tooManyCharacters = "message " + String(repeating: "é", count: ControlRequest.maxMessageScalars + 1)
-        guard case .failure(let e2) = parse(tooManyCharacters) else {
-            Issue.record("parsed")
+        #expect(error.message.contains("longer than 1024 bytes"))
+    }
+
+    /// The longest message `display.message` takes is a message `ctl` can send, and the
+    /// length it refuses is said in bytes, by the client, before anything is sent.
+    @Test func aMessageIsMeasuredInBytesByTheClientAsInTheConfig() throws {
+        let longest = String(repeating: "\u{1F6AA}", count: 128) // 512 bytes
+        #expect(ScreenTextSettings.messageProblem(longest) == nil)
+        let request = try ControlRequest.parse(arguments: ["message", "--for", "86400", longest]).get()
+        #expect(try parse(request.line).get() == .message(longest, seconds: 86_400))
+        guard
+            case .failure(let error) = ControlRequest.parse(arguments: [
+                "message", String(repeating: "\u{1F6AA}", count: 150),
+            ])
+        else {
+            Issue.record("150 emoji parsed")
             return
         }
-        #expect(e2.message.contains("longer than 200 characters"))
+        #expect(error.message == "message: longer than 512 bytes of UTF-8 (an emoji takes 4; one line above the track)")
+    }
+
+    /// One rule for the message line, in the config and over the socket: C1 controls, NEL
+    /// and the line and paragraph separators are refused by both.
+    @Test(arguments: ["\u{80}", "\u{85}", "\u{9F}", "\u{2028}", "\u{2029}", "\u{7}", "\u{7F}"])
+    func aCharacterTheConfigRefusesCtlRefuses(_ character: String) {
+        let text = "Back" + character + "soon"
+        #expect(
+            ScreenTextSettings.messageProblem(text)
+                == "contains a control character or line separator (one line, no tabs or newlines)")
+        guard case .failure(let error) = ControlRequest.parse(arguments: ["message", text]) else {
+            Issue.record("ctl took U+\(String(character.unicodeScalars.first!.value, radix: 16))")
+            return
+        }
+        #expect(error.message.hasPrefix("message: contains a control character"))
     }
 
     @Test func binaryAndControlCharactersAreRefused() {
@@ -91,6 +118,7 @@ import Testing
         s.message = "Back \"soon\""
         s.outputs = ["DSI-1"]
         s.touchDevices = ["/dev/input/event0 (ft5x06)"]
+        s.version = "9.8.7"
         s.record(UnlockDecision(time: 1, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 10)
         s.record(UnlockDecision(time: 2, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 11)
         s.record(UnlockDecision(time: 3, source: .ctl, refusal: nil), wallTime: 1_700_000_000)
@@ -99,9 +127,11 @@ import Testing
                 == "{\"state\":\"locked\",\"display\":\"on\",\"lockdown\":false,\"message\":\"Back \\\"soon\\\"\","
                 + "\"last_unlock\":{\"time\":1700000000,\"source\":\"ctl\"},\"unlocks\":{\"ctl\":1},"
                 + "\"rejected_slides\":{\"too-quick\":2},\"outputs\":[\"DSI-1\"],"
-                + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"]}")
+                + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"],\"version\":\"9.8.7\"}")
         #expect(
             s.text.hasPrefix("state=locked display=on lockdown=off unlocks=1 rejected=2 last-unlock=1700000000/ctl"))
+        #expect(s.text.hasSuffix(" touch=1 version=9.8.7 message=\"Back \\\"soon\\\"\""))
+        #expect(ControlStatus().version == SlideLockVersion.number)
     }
 
     @Test func auditRecordsCarryTheirFields() {

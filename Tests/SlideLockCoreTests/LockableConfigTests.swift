@@ -31,6 +31,16 @@ import Testing
         #expect(!error.contains("\n"))
     }
 
+    /// A 40 mm thumb on a portrait 5" panel is 352 px of a 432 px track: the thumb's size
+    /// is what to change, not the track's width.
+    @Test func aThumbSizedInMillimetresThatEatsTheTrackNamesThumbMillimetres() throws {
+        let s = try settings("[layout]\nthumb_mm = 40\n[display]\nrotate = 90\nphysical_size = 65x108\n")
+        #expect(
+            Layout.travelError(s, screen: Layout.referenceScreen(s))
+                == "layout.thumb_mm: a 40 mm thumb on a panel of 65x108 mm (display.physical_size): leaves 80 px"
+                + " of thumb travel on a screen of 480x800 (at least 100 needed)")
+    }
+
     @Test func theDefaultsAndAPortraitPanelLeaveEnoughTravel() throws {
         #expect(Layout.travelError(Settings(), screen: Size(width: 800, height: 480)) == nil)
         #expect(Layout.travelError(Settings(), screen: Size(width: 480, height: 800)) == nil)

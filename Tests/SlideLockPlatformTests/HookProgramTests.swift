@@ -39,6 +39,21 @@ import Testing
             error(planted, policy: f.policy)?.description.contains("(a symbolic link) is owned by uid 65534") == true)
     }
 
+    @Test func aHookTheKernelWouldNotRunIsRefusedWhenOpenedNotAtTheSlide() {
+        let f = TrustFixture("hook-runnable")
+        let script = f.file("hook.sh", "#!/bin/sh\nexit 0\n", mode: 0o644)
+        #expect(
+            error(script, policy: f.policy)?.description == "hook: cannot run \(script): is not executable (chmod +x)")
+        let interpreter = f.file("interp", "#!/bin/sh\n", mode: 0o644)
+        let wrapped = f.file("wrapped.sh", "#!\(interpreter)\nexit 0\n", mode: 0o755)
+        #expect(
+            error(wrapped, policy: f.policy)?.description
+                == "hook: cannot run \(wrapped): its interpreter \(interpreter) is not executable (chmod +x)")
+        #expect(
+            HookError.notRunnable(program: "/mnt/hook", reason: "is on a noexec mount (nothing on it may run)")
+                .detail == "cannot run /mnt/hook: is on a noexec mount (nothing on it may run)")
+    }
+
     @Test func theCheckedFileIsWhatRunsEvenIfItsPathIsSwapped() throws {
         let f = TrustFixture("hook-swap")
         let path = f.file("hook.sh", "#!/bin/sh\necho checked \"$0\"\n", mode: 0o755)

@@ -153,8 +153,9 @@ func printed(_ run: HookRun) -> [String] {
             try runner.start(event: "unlock", environment: [:], now: 0)
             Issue.record("started a non-executable file")
         } catch {
-            #expect(error == .cannotStart(program: path, errno: EACCES))
-            #expect(error.description.contains("Permission denied (is it executable?"))
+            // Found when the program is opened, before any spawn: said as what to do.
+            #expect(error == .notRunnable(program: path, reason: "is not executable (chmod +x)"))
+            #expect(error.description == "hook: cannot run \(path): is not executable (chmod +x)")
         }
     }
 

@@ -131,7 +131,7 @@ import Testing
     /// stays locked and keeps its deadlines (no wait without one while a client is open).
     @Test func hostileClientsAreDropped() throws {
         let (f, c, _) = try fixture()
-        let big = c.connect(f.world, at: 101, [(101, Array(repeating: UInt8(ascii: "a"), count: 600))])
+        let big = c.connect(f.world, at: 101, [(101, Array(repeating: UInt8(ascii: "a"), count: 1100))])
         let binary = c.connect(f.world, at: 101.1, [(101.1, [0xff, 0x00, 0xfe, 0x0a])])
         let half = c.connect(f.world, at: 101.2, [(101.2, Array("unlo".utf8))])
         let silent = c.connect(f.world, at: 101.3, [])
@@ -139,7 +139,7 @@ import Testing
         gone.hangsUp = true
         f.world.endOfTest = 106
         _ = try f.run()
-        #expect(big.reply == "error request longer than 512 bytes\n")
+        #expect(big.reply == "error request longer than 1024 bytes\n")
         #expect(binary.reply.hasPrefix("error bad request: request is not UTF-8"))
         #expect(half.reply.hasPrefix("error no whole request within 2 s") && half.closed)
         #expect(silent.closed && gone.closed)

@@ -8,6 +8,9 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
     case trailingBackslash
     /// The program name is an empty string (`'' arg`).
     case emptyProgram
+    /// An unquoted word starts with `#` at this character offset: a shell would read a
+    /// comment there, and this splitter would pass it to the program as arguments.
+    case comment(offset: Int)
 
     public var description: String {
         switch self {
@@ -19,6 +22,9 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
             return "the command ends in a lone backslash"
         case .emptyProgram:
             return "the program name is empty"
+        case .comment(let offset):
+            return "a word starts with # at character \(offset + 1): comments go on their own line"
+                + " (quote it, '#', to pass a #)"
         }
     }
 }
@@ -32,6 +38,8 @@ public enum CommandLineError: Error, Equatable, Sendable, CustomStringConvertibl
 /// - `"..."` keeps everything, except that a backslash escapes `"`, `\`, `$` and `` ` ``
 ///   (and removes a following newline); before any other character it stays a backslash.
 /// - Outside quotes a backslash makes the next character literal; backslash-newline is removed.
+/// - An unquoted word may not start with `#`: a shell would make the rest a comment, and
+///   a comment written after the command must not reach the program as its arguments.
 /// - `''` or `""` is an empty argument; quoted and unquoted parts touching each other join
 ///   into one word (`a'b c'd` is one argument `ab cd`).
 public enum CommandLineSplitter {
@@ -72,6 +80,8 @@ public enum CommandLineSplitter {
                     inWord = true
                 }
                 index += 2
+            case "#" where !inWord:
+                throw .comment(offset: index)
             default:
                 current.append(c)
                 inWord = true

@@ -42,13 +42,16 @@ extension ScreenTextSettings {
     /// A message is one line on a panel: a few hundred bytes is already more than fits.
     public static let maximumMessageBytes = 512
 
-    /// Why `text` cannot be the message line, or nil when it can.
+    /// Why `text` cannot be the message line, or nil when it can: the one rule for
+    /// `display.message` and `slidelock ctl message`. Control characters (C0, DEL, C1 with
+    /// NEL) and the line and paragraph separators would not leave it one line.
     public static func messageProblem(_ text: String) -> String? {
         if text.utf8.count > maximumMessageBytes {
-            return "longer than \(maximumMessageBytes) bytes (one line above the track)"
+            return "longer than \(maximumMessageBytes) bytes of UTF-8 (an emoji takes 4; one line above the track)"
         }
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
-            return "contains a control character (one line, no tabs or newlines)"
+        let breaking: Set<Unicode.GeneralCategory> = [.control, .lineSeparator, .paragraphSeparator]
+        if text.unicodeScalars.contains(where: { breaking.contains($0.properties.generalCategory) }) {
+            return "contains a control character or line separator (one line, no tabs or newlines)"
         }
         return nil
     }

@@ -35,7 +35,7 @@ public enum ConfigLoader {
             case .failure(let error):
                 errors.append(error)
             case .success(let assignment):
-                if let error = apply(assignment, to: &settings) {
+                if let error = apply(assignment, to: &settings, suggesting: errors.count < shownErrors) {
                     errors.append(error)
                 } else if assignment.path == "action.on_unlock" {
                     lastUnlockMode = assignment
@@ -92,20 +92,32 @@ public enum ConfigLoader {
         return .default
     }
 
-    /// Applies one assignment; the error, located, when the key or value is bad.
-    static func apply(_ assignment: ConfigAssignment, to settings: inout Settings) -> ConfigError? {
+    /// Applies one assignment; the error, located, when the key or value is bad. An unknown
+    /// key gets a "did you mean" only while `suggesting` (the errors that will be shown: a
+    /// file of a hundred thousand bad keys is not compared with every key).
+    static func apply(_ assignment: ConfigAssignment, to settings: inout Settings, suggesting: Bool = true)
+        -> ConfigError?
+    {
         guard let key = ConfigKey.named(section: assignment.section, assignment.key) else {
-            let message =
-                ConfigKey.sections.contains(assignment.section)
-                ? "unknown key \"\(assignment.key)\" in [\(assignment.section)]"
-                : ConfigParser.unknownSection(assignment.section, sections: ConfigKey.sections)
+            guard ConfigKey.sections.contains(assignment.section) else {
+                let message = ConfigParser.unknownSection(assignment.section, sections: ConfigKey.sections)
+                return ConfigError(file: assignment.file, line: assignment.line, message: message)
+            }
+            var message = "unknown key \"\(assignment.key)\" in [\(assignment.section)]"
+            if suggesting, let hint = ConfigKey.suggestion(for: assignment.key, in: assignment.section) {
+                message += " " + hint
+            }
             return ConfigError(file: assignment.file, line: assignment.line, message: message)
         }
         do {
             try key.apply(&settings, assignment.value)
             return nil
         } catch {
-            return ConfigError(file: assignment.file, line: assignment.line, key: key.path, message: error.message)
+            var message = error.message
+            if assignment.line != nil, ConfigParser.looksLikeInlineComment(assignment.value) {
+                message += " (comments go on their own line)"
+            }
+            return ConfigError(file: assignment.file, line: assignment.line, key: key.path, message: message)
         }
     }
 }

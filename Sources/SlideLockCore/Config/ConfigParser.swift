@@ -25,7 +25,8 @@ struct ConfigAssignment: Equatable, Sendable {
 
 /// The INI dialect: `[section]` headers, `key = value` lines, full-line `#` / `;`
 /// comments, blank lines. There are no inline comments because colours start with `#`
-/// and labels may contain `;`. A value in double quotes keeps its surrounding spaces.
+/// and labels may contain `;`: a value that is refused and looks as if it carried one
+/// says so (`looksLikeInlineComment`). A value in double quotes keeps its surrounding spaces.
 enum ConfigParser {
     /// Every line of `source` in order: an assignment or the error found on it. Sections
     /// not in `sections` are reported once, at their header, and their lines skipped.
@@ -126,6 +127,17 @@ enum ConfigParser {
             return .failure(ConfigValueError(message: "unterminated quote in \(value)"))
         }
         return .success(String(value.dropFirst().dropLast()))
+    }
+
+    /// A `#` or `;` after whitespace, as in `30  # seconds`: most likely a comment written
+    /// after a value, which this dialect reads as part of the value.
+    static func looksLikeInlineComment(_ value: String) -> Bool {
+        var afterSpace = false
+        for c in value.unicodeScalars {
+            if afterSpace, c == "#" || c == ";" { return true }
+            afterSpace = c.properties.isWhitespace
+        }
+        return false
     }
 
     /// `text` without leading and trailing whitespace.

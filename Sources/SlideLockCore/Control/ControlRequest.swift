@@ -17,10 +17,8 @@ public enum ControlRequest: Equatable, Sendable {
     case lockdown(Bool)
 
     /// Longest request line in bytes, its newline included: a longer one is refused and
-    /// the connection closed.
-    public static let maxLineBytes = 512
-    /// Longest message, in Unicode scalars.
-    public static let maxMessageScalars = 200
+    /// the connection closed. Room for the longest message (`ScreenTextSettings`) and its verb.
+    public static let maxLineBytes = 1024
     /// Longest `--for`, seconds (a day: a typo's likelier past that).
     public static let maxMessageSeconds = 86_400.0
 
@@ -123,12 +121,8 @@ public enum ControlRequest: Equatable, Sendable {
         }
         let text = words.joined(separator: " ")
         guard !text.isEmpty else { return .failure(.init("message needs TEXT (or --clear)")) }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
-            return .failure(.init("message contains a control character"))
-        }
-        guard text.unicodeScalars.count <= maxMessageScalars else {
-            return .failure(.init("message longer than \(maxMessageScalars) characters"))
-        }
+        // The rule of `display.message`, here in the client too: refused before it is sent.
+        if let problem = ScreenTextSettings.messageProblem(text) { return .failure(.init("message: " + problem)) }
         return .success(.message(text, seconds: seconds))
     }
 

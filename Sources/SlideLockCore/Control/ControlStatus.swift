@@ -13,6 +13,8 @@ public struct ControlStatus: Equatable, Sendable {
     /// The outputs drawn on and the touch devices read.
     public var outputs: [String] = []
     public var touchDevices: [String] = []
+    /// The running lock's release (after an upgrade it may differ from the installed binary's).
+    public var version = SlideLockVersion.number
 
     public init() {}
 
@@ -34,6 +36,7 @@ public struct ControlStatus: Equatable, Sendable {
         if let last = lastUnlock { words.append("last-unlock=\(last.time)/\(last.source.rawValue)") }
         words.append("outputs=\(outputs.isEmpty ? "-" : outputs.joined(separator: ","))")
         words.append("touch=\(touchDevices.count)")
+        words.append("version=\(version)")
         if let message { words.append("message=" + JSONText.string(message)) }
         return words.joined(separator: " ")
     }
@@ -53,6 +56,7 @@ public struct ControlStatus: Equatable, Sendable {
             ("rejected_slides", JSONText.counts(rejected)),
             ("outputs", JSONText.array(outputs.map(JSONText.string))),
             ("touch_devices", JSONText.array(touchDevices.map(JSONText.string))),
+            ("version", JSONText.string(version)),
         ])
     }
 

@@ -80,14 +80,18 @@ extension Layout {
 
     /// One line naming the key that limits the track when the layout leaves under
     /// `minimumTravel` on `screen`, or nil: `layout.track_width: leaves 8 px of thumb travel
-    /// on a screen of 800x480 (at least 100 needed)`.
+    /// on a screen of 800x480 (at least 100 needed)`. A thumb sized in millimetres that eats
+    /// the track's width names `layout.thumb_mm` and the panel size it was sized for.
     public static func travelError(_ settings: Settings, screen: Size) -> String? {
         let layout = SceneBuilder(settings: settings, width: Int(screen.width), height: Int(screen.height)).layout
         guard !(layout.travel >= minimumTravel) else { return nil }
-        let short = min(screen.width, screen.height)
-        let height = min(max(settings.layout.trackMinHeight, settings.layout.trackHeight * short), short)
-        let byWidth = settings.layout.trackWidth * screen.width <= settings.layout.trackMaxAspect * height
-        let key = byWidth ? "layout.track_width" : "layout.track_max_aspect"
+        let byWidth = settings.layout.trackWidth * screen.width <= settings.layout.trackMaxAspect * layout.track.height
+        var key = byWidth ? "layout.track_width" : "layout.track_max_aspect"
+        if byWidth, layout.pixelsPerMillimetre != nil, let mm = settings.display.physicalSize {
+            key =
+                "layout.thumb_mm: a \(ConfigValue.format(settings.layout.thumbMillimetres)) mm thumb on a panel of "
+                + "\(ConfigValue.format(mm.width))x\(ConfigValue.format(mm.height)) mm (display.physical_size)"
+        }
         return "\(key): leaves \(Int(layout.travel.rounded(.down))) px of thumb travel on a screen of "
             + "\(Int(screen.width))x\(Int(screen.height)) (at least \(Int(minimumTravel)) needed)"
     }

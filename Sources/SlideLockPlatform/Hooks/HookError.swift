@@ -12,6 +12,8 @@ public enum HookError: Error, Equatable, Sendable, CustomStringConvertible {
     case system(SystemError)
     /// The program (or its `#!` interpreter) is not one root may run: `reason` says why.
     case untrusted(program: String, reason: String)
+    /// The kernel would refuse to run the program (or its interpreter): `reason` says why.
+    case notRunnable(program: String, reason: String)
 
     public var description: String { "hook: " + detail }
 
@@ -28,6 +30,8 @@ public enum HookError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(error)"
         case .untrusted(let program, let reason):
             return "not running \(program): \(reason)"
+        case .notRunnable(let program, let reason):
+            return "cannot run \(program): \(reason)"
         }
     }
 

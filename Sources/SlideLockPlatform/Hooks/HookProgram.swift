@@ -46,8 +46,26 @@ public final class HookProgram {
             throw error.isMissing
                 ? .cannotStart(program: program, errno: ENOENT) : .untrusted(program: program, reason: error.reason)
         }
+        try checkRunnable(file, program: program)
         try checkInterpreters(of: file, program: program, policy: policy)
         return HookProgram(name: program, file: file)
+    }
+
+    /// The kernel would refuse to exec `file` (the hook or one of its interpreters): on a
+    /// `noexec` mount, or without execute permission for us. Said when the hook is opened
+    /// (at start, on reload, by `check-config`) rather than by a spawn failing at every slide.
+    static func checkRunnable(_ file: TrustedFile, program: String, interpreter: Bool = false) throws(HookError) {
+        let which = interpreter ? "its interpreter \(file.path) " : ""
+        // ST_NOEXEC, which glibc declares in an enum only under _GNU_SOURCE.
+        let noexec: UInt = 8
+        var mount = statvfs()
+        if fstatvfs(file.descriptor, &mount) == 0, mount.f_flag & noexec != 0 {
+            throw .notRunnable(program: program, reason: "\(which)is on a noexec mount (nothing on it may run)")
+        }
+        // access(2) on the descriptor's /proc link: the checked file, with the kernel's own rules.
+        if access("/proc/self/fd/\(file.descriptor)", X_OK) != 0, errno == EACCES {
+            throw .notRunnable(program: program, reason: "\(which)is not executable (chmod +x)")
+        }
     }
 
     /// Scripts in one `#!` chain the kernel runs (binfmt_script): the hook and up to four
@@ -94,6 +112,7 @@ public final class HookProgram {
                     ? .cannotStart(program: program, errno: ENOENT)
                     : .untrusted(program: program, reason: "its interpreter \(error)")
             }
+            try checkRunnable(current, program: program, interpreter: true)
         }
     }
 

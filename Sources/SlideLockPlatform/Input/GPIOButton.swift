@@ -39,17 +39,8 @@ public final class GPIOButton {
     public static func request(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError)
         -> GPIOButton
     {
-        guard let (chip, offset) = ButtonSettings.parse(settings.line) else {
-            throw GPIOButtonError(line: settings.line, problem: .badLine)
-        }
-        let (path, chipFD, info) = try findChip(chip, devices: devices, line: settings.line)
+        let (path, chipFD, description, offset) = try openLine(settings, devices: devices)
         defer { close(chipFD) }
-        let label = cString(info.label)
-        let description = label.isEmpty ? path : "\(path) (\(label))"
-        guard offset < Int(info.lines) else {
-            throw GPIOButtonError(
-                line: settings.line, problem: .noLine(chip: description, lines: Int(info.lines)))
-        }
         var request = lineRequest(offset: offset, settings: settings)
         do {
             try systemCall("GPIO_V2_GET_LINE_IOCTL \(path) line \(offset)") {
@@ -73,6 +64,32 @@ public final class GPIOButton {
             throw GPIOButtonError(line: settings.line, problem: .system(error))
         }
         return GPIOButton(chipDescription: description, offset: offset, descriptor: fd, isDown: down)
+    }
+
+    /// The chip and line `settings.line` names, found as `request` finds them, without
+    /// requesting the line (the running lock may hold it): `chip (label) line N`.
+    public static func locate(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError) -> String {
+        let (_, chipFD, description, offset) = try openLine(settings, devices: devices)
+        close(chipFD)
+        return "\(description) line \(offset)"
+    }
+
+    /// The chip's path, open descriptor and description (`path (label)`), and the line's
+    /// offset, checked against the chip's line count.
+    static func openLine(_ settings: ButtonSettings, devices: String) throws(GPIOButtonError) -> (
+        String, Int32, String, Int
+    ) {
+        guard let (chip, offset) = ButtonSettings.parse(settings.line) else {
+            throw GPIOButtonError(line: settings.line, problem: .badLine)
+        }
+        let (path, chipFD, info) = try findChip(chip, devices: devices, line: settings.line)
+        let label = cString(info.label)
+        let description = label.isEmpty ? path : "\(path) (\(label))"
+        guard offset < Int(info.lines) else {
+            close(chipFD)
+            throw GPIOButtonError(line: settings.line, problem: .noLine(chip: description, lines: Int(info.lines)))
+        }
+        return (path, chipFD, description, offset)
     }
 
     /// The request: input, both edges, active level, bias, debounce (an attribute applying

@@ -53,15 +53,14 @@ public final class PanelRig: SelftestRig {
         return "the lock screen is running (slidelock, pid \(pid))"
     }
 
-    /// As `slidelock` loads them (hooks opened and checked, every file trusted), with the
-    /// layout measured as `check-config` does, a named backlight and the fonts opened.
+    /// As `slidelock` loads them and checks them at start (`StartChecks`: hooks, group,
+    /// backlight, fonts), with the layout measured as `check-config` does.
     public func loadSettings() throws -> Settings {
-        let loaded = try loader.loadForLock()
+        let loaded = try loader.load()
         if let error = Layout.travelError(loaded, screen: Layout.referenceScreen(loaded)) {
             throw RunError(description: error)
         }
-        if case .named(let name) = loaded.display.power.backlight { _ = try Backlight(name: name) }
-        fonts = try LabelFonts(loaded.theme.fonts, weight: loaded.theme.labelWeight)
+        fonts = try StartChecks(loaded, loader: loader).fontsOrFirstProblem()
         settings = loaded
         return loaded
     }

@@ -11,13 +11,10 @@ public enum LockScreen {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
-        var settings = try loader.loadForLock()
-        // control.group must name a group: said before the display is touched.
-        _ = try GroupLookup.gid(settings.control.group)
-        // A backlight named in the config must exist and be writable: said before the display is touched.
-        if case .named(let name) = settings.display.power.backlight { _ = try Backlight(name: name) }
-        // Opened once, here (a bad font is a start-up error), and shared by every output.
-        let fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
+        var settings = try loader.load()
+        // Hooks, control.group, a named backlight and the fonts, as `check-config` checks
+        // them. The fonts are opened once, here, and shared by every output.
+        let fonts = try StartChecks(settings, loader: loader).fontsOrFirstProblem()
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
         // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's

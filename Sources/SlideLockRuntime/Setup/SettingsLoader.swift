@@ -72,16 +72,27 @@ public struct SettingsLoader: Sendable {
 
     /// Each configured hook's program, opened as `HookRunner` will open it at every run.
     public func checkHooks(_ action: ActionSettings) throws {
+        if let problem = hookProblems(action).first { throw problem }
+    }
+
+    /// Every configured hook that could not run, one error each naming its key.
+    public func hookProblems(_ action: ActionSettings) -> [any Error] {
         let hooks = [
             ("hook", action.mode == .hook ? action.hook : ""), ("slide_start_hook", action.slideStartHook),
             ("cancel_hook", action.cancelHook), ("idle_hook", action.idleHook),
             ("feedback_hook", action.feedbackHook),
         ]
+        var problems: [any Error] = []
         for (key, text) in hooks {
-            guard let program = try LockScreen.splitHook(key, text).first else { continue }
-            do { _ = try HookProgram.open(program, policy: policy) } catch {
-                throw RunError(description: "action.\(key): \(error.detail)")
+            do {
+                guard let program = try LockScreen.splitHook(key, text).first else { continue }
+                _ = try HookProgram.open(program, policy: policy)
+            } catch let error as HookError {
+                problems.append(RunError(description: "action.\(key): \(error.detail)"))
+            } catch {
+                problems.append(error)
             }
         }
+        return problems
     }
 }

@@ -1,0 +1,37 @@
+import SlideLockCore
+import SlideLockPlatform
+import SlideLockRender
+
+/// What the settings point at outside the config files, checked as the lock checks it at
+/// start, before the display is touched: every hook program (`HookProgram`: trusted, a
+/// full path as root, runnable), `control.group`, a backlight named in the config, and the
+/// fonts (`LabelFonts`, through `TrustedOpener`). The lock stops at the first problem;
+/// `check-config` and `selftest` report them all, in the lock's own words.
+public struct StartChecks {
+    /// The fonts, opened; nil when they could not be (the problem is in `problems`).
+    public let fonts: LabelFonts?
+    /// Every problem found, one line each, in the order above.
+    public let problems: [any Error]
+
+    /// Runs every check on `settings` with `loader`'s trust policy.
+    public init(_ settings: Settings, loader: SettingsLoader) {
+        var problems = loader.hookProblems(settings.action)
+        do { _ = try GroupLookup.gid(settings.control.group) } catch { problems.append(error) }
+        if case .named(let name) = settings.display.power.backlight {
+            do { _ = try Backlight(name: name) } catch { problems.append(error) }
+        }
+        var fonts: LabelFonts?
+        do { fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight) } catch {
+            problems.append(error)
+        }
+        self.fonts = fonts
+        self.problems = problems
+    }
+
+    /// The fonts, or the first problem thrown: the lock's start.
+    public func fontsOrFirstProblem() throws -> LabelFonts {
+        if let problem = problems.first { throw problem }
+        guard let fonts else { throw RunError(description: "theme.fonts: not opened") }
+        return fonts
+    }
+}
