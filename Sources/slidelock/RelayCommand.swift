@@ -47,7 +47,9 @@ enum RelayCommand {
         switch command {
         case "pulse":
             guard RelayDriver.pulses(event: Environment.value("SLIDELOCK_EVENT")) else { return ExitStatus.ok }
-            if let refused = Environment.value(RelayHold.refusedVariable) { return fail(badSettings, "pulse refused: \(refused)") }
+            if let refused = Environment.value(RelayHold.refusedVariable) {
+                return fail(badSettings, "pulse refused: \(refused)")
+            }
             return try withRelay(loader, required: true) { relay, settings in
                 if let problem = relay.pulseProblem(timeout: settings.action.timeout) {
                     return fail(badSettings, "pulse refused: \(problem)")
@@ -65,7 +67,8 @@ enum RelayCommand {
             }
         case "beep": return try beep(loader)
         default:
-            throw UsageError(message: "unknown command \"\(command)\" (expected pulse, on, off, check, prestart or beep)")
+            throw UsageError(
+                message: "unknown command \"\(command)\" (expected pulse, on, off, check, prestart or beep)")
         }
     }
 
@@ -79,7 +82,10 @@ enum RelayCommand {
         for line in log { Console.error("slidelock relay: \(line.text)") }
         if log.contains(where: { $0.level == .error }) { return badSettings }
         guard !relay.line.isEmpty else {
-            if required { return fail(badSettings, "relay.line is not set: name the relay's line in [relay], e.g. line = gpiochip0:17") }
+            if required {
+                return fail(
+                    badSettings, "relay.line is not set: name the relay's line in [relay], e.g. line = gpiochip0:17")
+            }
             Console.out("relay: [relay] has no line; nothing to do")
             return ExitStatus.ok
         }
@@ -189,7 +195,8 @@ enum RelayCommand {
         let (relay, log) = RelaySource.settings(settings, policy: loader.policy)
         for line in log { Console.error("slidelock relay: \(line.text)") }
         guard !relay.buzzer.isEmpty else {
-            return fail(badSettings, "relay.buzzer is not set: name the buzzer's line in [relay], e.g. buzzer = gpiochip0:27")
+            return fail(
+                badSettings, "relay.buzzer is not set: name the buzzer's line in [relay], e.g. buzzer = gpiochip0:27")
         }
         let signals = StopSignals()
         let line: GPIOOutputLine

@@ -10,7 +10,9 @@ extension ConfigKey {
         + displayKeys + inputKeys + buttonKeys + relayKeys + controlKeys + auditKeys
 
     /// Section names in render order.
-    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "relay", "control", "audit"]
+    static let sections = [
+        "theme", "layout", "animation", "gesture", "action", "display", "input", "relay", "control", "audit",
+    ]
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

@@ -37,7 +37,8 @@ public enum GPIOChips {
             } catch {
                 throw GPIOLineError(
                     key: key, line: line,
-                    problem: error.errno == ENOENT ? .noChip(chip, found: list(devices).map(\.description)) : .system(error))
+                    problem: error.errno == ENOENT
+                        ? .noChip(chip, found: list(devices).map(\.description)) : .system(error))
             }
         }
         let all = list(devices)

@@ -100,10 +100,13 @@ extension GPIOLineInfo {
         }
         let now: GPIOLineInfo
         do { now = try read(chip: path, offset: offset) } catch {
-            if case .system(let system) = error.problem { throw GPIOLineError(key: key, line: line, problem: .system(system)) }
+            if case .system(let system) = error.problem {
+                throw GPIOLineError(key: key, line: line, problem: .system(system))
+            }
             throw GPIOLineError(key: key, line: line, problem: .noLine(chip: chipDescription, lines: Int(info.lines)))
         }
-        let holder = now.isUsed ? "held by \(now.consumer.isEmpty ? "the kernel" : now.consumer) (\(now.direction))" : "free"
+        let holder =
+            now.isUsed ? "held by \(now.consumer.isEmpty ? "the kernel" : now.consumer) (\(now.direction))" : "free"
         return "\(chipDescription) line \(offset), \(holder)"
     }
 }

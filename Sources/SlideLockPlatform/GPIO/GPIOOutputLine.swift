@@ -41,7 +41,9 @@ public final class GPIOOutputLine {
         }
         var request = lineRequest(offset: offset, activeLow: activeLow, consumer: consumer)
         do {
-            try systemCall("GPIO_V2_GET_LINE_IOCTL \(path) line \(offset)") { slidelock_gpio_get_line(chipFD, &request) }
+            try systemCall("GPIO_V2_GET_LINE_IOCTL \(path) line \(offset)") {
+                slidelock_gpio_get_line(chipFD, &request)
+            }
         } catch {
             throw GPIOLineError(key: key, line: line, problem: .system(error))
         }
@@ -82,13 +84,17 @@ public final class GPIOOutputLine {
     /// Drives the line: true energised, false inactive.
     public func set(_ active: Bool) throws(SystemError) {
         var values = gpio_v2_line_values(bits: active ? 1 : 0, mask: 1)
-        try systemCall("GPIO_V2_LINE_SET_VALUES_IOCTL \(description)") { slidelock_gpio_set_values(descriptor, &values) }
+        try systemCall("GPIO_V2_LINE_SET_VALUES_IOCTL \(description)") {
+            slidelock_gpio_set_values(descriptor, &values)
+        }
     }
 
     /// Whether the line is energised now (an output's value is the one last set).
     public func isActive() throws(SystemError) -> Bool {
         var values = gpio_v2_line_values(bits: 0, mask: 1)
-        try systemCall("GPIO_V2_LINE_GET_VALUES_IOCTL \(description)") { slidelock_gpio_get_values(descriptor, &values) }
+        try systemCall("GPIO_V2_LINE_GET_VALUES_IOCTL \(description)") {
+            slidelock_gpio_get_values(descriptor, &values)
+        }
         return values.bits & 1 != 0
     }
 }

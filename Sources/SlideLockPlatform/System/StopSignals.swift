@@ -20,10 +20,13 @@ public struct StopSignals {
         var info = siginfo_t()
         let whole = max(seconds, 0).rounded(.down)
         var timeout = timespec(
-            tv_sec: seconds.isFinite ? Int(whole) : 0, tv_nsec: seconds.isFinite ? Int((max(seconds, 0) - whole) * 1e9) : 0)
+            tv_sec: seconds.isFinite ? Int(whole) : 0,
+            tv_nsec: seconds.isFinite ? Int((max(seconds, 0) - whole) * 1e9) : 0)
         do {
             return try systemCall("sigtimedwait") {
-                withUnsafePointer(to: set) { seconds.isFinite ? sigtimedwait($0, &info, &timeout) : sigwaitinfo($0, &info) }
+                withUnsafePointer(to: set) {
+                    seconds.isFinite ? sigtimedwait($0, &info, &timeout) : sigwaitinfo($0, &info)
+                }
             }
         } catch {
             // EAGAIN: the time is up (EINTR, a stop and continue, is retried by systemCall).
