@@ -7,13 +7,13 @@
 # Builds the release binary (scripts/lib.sh: the Swift stdlib linked in, so the Pi needs no
 # Swift runtime), then installs:
 #   PREFIX/bin/slidelock                         PREFIX defaults to /usr/local
-#   PREFIX/libexec/slidelock-relay               the door-relay hook
+#   PREFIX/libexec/slidelock-relay               the old hook's name for `slidelock relay`
 #   PREFIX/share/doc/slidelock/README.md
 #   /etc/systemd/system/slidelock.service
 #   /etc/udev/rules.d/99-slidelock-touch.rules   /dev/input/touchscreen
 #   /etc/slidelock/slidelock.conf                only if missing: never overwritten
-#   /etc/default/slidelock-relay                 only if missing: never overwritten
-# --uninstall removes them again, but keeps the two settings files when they were edited.
+# --uninstall removes them again, but keeps the settings file when it was edited, and the
+# old /etc/default/slidelock-relay (no longer installed) unless it is as once shipped.
 # DESTDIR (or --destdir) installs into a staging root and skips systemctl/udevadm.
 set -eu
 cd "$(dirname "$0")/.."
@@ -134,14 +134,17 @@ fi
 localize deploy/slidelock.service >"$work/slidelock.service"
 localize deploy/slidelock-control.socket >"$work/slidelock-control.socket"
 put 0755 "$binary" "$bin"
-put 0755 deploy/slidelock-relay "$relay"
+localize deploy/slidelock-relay >"$work/slidelock-relay"
+put 0755 "$work/slidelock-relay" "$relay"
 put 0644 deploy/README.md "$doc"
 put 0644 "$work/slidelock.service" "$unit"
 put 0644 "$work/slidelock-control.socket" "$socket_unit"
 put 0644 deploy/99-slidelock-touch.rules "$rule"
 mkdir -p "$destdir/etc/slidelock/conf.d"
 put_once 0644 "$work/slidelock.conf" "$config" slidelock.conf
-put_once 0644 "$work/slidelock-relay.default" "$relay_default" slidelock-relay.default
+if [ -e "$destdir$relay_default" ]; then
+    say "$destdir$relay_default is still read while [relay] in $config has no line: move its settings there"
+fi
 
 if live; then
     systemctl daemon-reload
@@ -152,6 +155,6 @@ if live; then
     if [ "$enable" = yes ]; then
         systemctl enable --now slidelock.service
     else
-        say "next: edit $relay_default, then: systemctl enable --now slidelock (takes over tty1)"
+        say "next: edit [relay] in $config, then: systemctl enable --now slidelock (takes over tty1)"
     fi
 fi

@@ -94,10 +94,9 @@ trap 'rm -rf "$stage"' EXIT
 pkg=$stage/slidelock
 doc=$pkg/usr/share/doc/slidelock
 install -d -m 0755 "$pkg/DEBIAN" "$pkg/usr/bin" "$pkg/usr/libexec/slidelock" "$pkg/etc/slidelock/conf.d" \
-    "$pkg/etc/default" "$pkg/usr/lib/systemd/system" "$pkg/usr/lib/udev/rules.d" "$doc"
+    "$pkg/usr/lib/systemd/system" "$pkg/usr/lib/udev/rules.d" "$doc"
 install -m 0755 "$bin" "$pkg/usr/bin/slidelock"
 "$strip" --strip-unneeded --remove-section=.comment --remove-section=.note "$pkg/usr/bin/slidelock"
-install -m 0755 deploy/slidelock-relay "$pkg/usr/libexec/slidelock/slidelock-relay"
 
 # The shipped files name install.sh's /usr/local paths; a package uses Debian's.
 debianize() {
@@ -111,12 +110,13 @@ debianize() {
 debianize deploy/slidelock.service >"$pkg/usr/lib/systemd/system/slidelock.service"
 debianize deploy/slidelock-control.socket >"$pkg/usr/lib/systemd/system/slidelock-control.socket"
 debianize deploy/slidelock.conf >"$pkg/etc/slidelock/slidelock.conf"
-install -m 0644 deploy/slidelock-relay.default "$pkg/etc/default/slidelock-relay"
+debianize deploy/slidelock-relay >"$pkg/usr/libexec/slidelock/slidelock-relay"
+chmod 0755 "$pkg/usr/libexec/slidelock/slidelock-relay"
 install -m 0644 deploy/99-slidelock-touch.rules "$pkg/usr/lib/udev/rules.d/99-slidelock-touch.rules"
 chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/usr/lib/systemd/system/slidelock-control.socket" \
     "$pkg/etc/slidelock/slidelock.conf"
 grep -q 'ExecStart=/usr/bin/slidelock$' "$pkg/usr/lib/systemd/system/slidelock.service" || die "unit: ExecStart not rewritten"
-grep -q '^hook = /usr/libexec/slidelock/slidelock-relay$' "$pkg/etc/slidelock/slidelock.conf" || die "config: hook not rewritten"
+grep -q '^hook = /usr/bin/slidelock relay pulse$' "$pkg/etc/slidelock/slidelock.conf" || die "config: hook not rewritten"
 
 install -d -m 0755 "$pkg/usr/share/man/man1"
 gzip -9n <deploy/debian/slidelock.1 >"$pkg/usr/share/man/man1/slidelock.1.gz"
@@ -129,8 +129,12 @@ printf 'slidelock (%s) unstable; urgency=medium\n\n  * Built by scripts/package.
     "$version" "slidelock developers <slidelock@lists.invalid>" "$date" | gzip -9n >"$doc/changelog.gz"
 chmod 0644 "$doc"/*
 
-for script in postinst prerm postrm; do install -m 0755 "deploy/debian/$script" "$pkg/DEBIAN/$script"; done
-printf '/etc/slidelock/slidelock.conf\n/etc/default/slidelock-relay\n' >"$pkg/DEBIAN/conffiles"
+# The old relay settings file goes on upgrade when unedited: every version up to this one had it.
+for script in preinst postinst prerm postrm; do
+    sed "s|@FIRST_WITHOUT_RELAY_DEFAULT@|$version|g" "deploy/debian/$script" >"$pkg/DEBIAN/$script"
+    chmod 0755 "$pkg/DEBIAN/$script"
+done
+printf '/etc/slidelock/slidelock.conf\n' >"$pkg/DEBIAN/conffiles"
 
 # Depends: what the binary links against, spelt as this release names the libraries.
 mkdir -p "$stage/debian"

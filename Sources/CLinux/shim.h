@@ -63,10 +63,13 @@ static inline int slidelock_clear_ambient_capabilities(void) {
 /* O_PATH is behind _GNU_SOURCE; glibc's __O_PATH is always there (fcntl-linux.h). */
 static const int SLIDELOCK_O_PATH = __O_PATH;
 
-/* ---- GPIO character device (uAPI v2, Linux >= 5.10): the relay line's owner (`slidelock
+/* ---- GPIO character device (uAPI v2, Linux >= 5.10): the relay line (held by the lock, pulsed by `slidelock relay`), its owner (`slidelock
    selftest --pulse`) and the request-to-exit button (a line requested with edge events) ---- */
 #include <linux/gpio.h>
 static inline int slidelock_gpio_chip_info(int fd, struct gpiochip_info *info) { return ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, info); }
 static inline int slidelock_gpio_line_info(int fd, struct gpio_v2_line_info *info) { return ioctl(fd, GPIO_V2_GET_LINEINFO_IOCTL, info); }
 static inline int slidelock_gpio_get_line(int fd, struct gpio_v2_line_request *request) { return ioctl(fd, GPIO_V2_GET_LINE_IOCTL, request); }
 static inline int slidelock_gpio_get_values(int fd, struct gpio_v2_line_values *values) { return ioctl(fd, GPIO_V2_LINE_GET_VALUES_IOCTL, values); }
+static inline int slidelock_gpio_set_values(int fd, struct gpio_v2_line_values *values) { return ioctl(fd, GPIO_V2_LINE_SET_VALUES_IOCTL, values); }
+/* sigtimedwait(2): the relay's pulse waits for its end or a stopping signal, whichever comes first. */
+#include <time.h>

@@ -17,8 +17,8 @@ enum SelftestCommand {
           slide     you slide the thumb: where the finger landed against where the thumb is drawn
           hook      with --pulse only (it opens the door): the unlock hook runs once, as after a
                     slide, with SLIDELOCK_SELFTEST=1; its exit status
-          relay     with --pulse, when the hook is slidelock-relay: who held the relay line
-                    (/etc/default/slidelock-relay) and as what while the hook ran
+          relay     with --pulse, when the hook is slidelock relay pulse: who held the relay line
+                    (relay.line) and as what while the hook ran
 
           --inject           answer by a virtual touchscreen (uinput) instead of a finger
           --pulse            run the unlock hook (opens the door)
@@ -41,7 +41,7 @@ enum SelftestCommand {
             pulse: args.flag("--pulse"), timeout: try args.number("--timeout", in: 1...3600) ?? 30)
         try args.finish()
         let rig = PanelRig(
-            loader: loader, injects: inject, pattern: patternPixels, relayLine: relayLine,
+            loader: loader, injects: inject, pattern: patternPixels, relayLine: { try relayLine(loader) },
             say: {
                 Console.out($0)
                 Console.flush()
@@ -61,18 +61,15 @@ enum SelftestCommand {
         return capture.pixels
     }
 
-    /// The relay's chip and line, from its settings file as `check-config --relay-defaults`
-    /// reads it (`SLIDELOCK_RELAY_DEFAULTS` names another file, as for the relay script).
-    static func relayLine() throws -> (chip: String, line: Int) {
-        let path = Environment.value("SLIDELOCK_RELAY_DEFAULTS") ?? "/etc/default/slidelock-relay"
-        let text: String
-        do { text = try TrustedOpener.open(path).readText(limit: 64 << 10) } catch {
-            throw RunError(description: "\(error)")
+    /// The relay's chip and line: `relay.line`, or the old settings file's while it is
+    /// unset (`RelaySource`; `SLIDELOCK_RELAY_DEFAULTS` names another file).
+    static func relayLine(_ loader: SettingsLoader) throws -> (chip: String, line: Int) {
+        let (relay, log) = RelaySource.settings(try loader.load(), policy: loader.policy)
+        if let error = log.first(where: { $0.level == .error }) { throw RunError(description: error.text) }
+        guard let (chip, line) = ButtonSettings.parse(relay.line) else {
+            throw RunError(description: "relay.line is not set")
         }
-        switch RelayDefaults.parse(text, file: path) {
-        case .success(let settings): return (settings.chip, settings.line ?? 0)
-        case .failure(let errors): throw errors
-        }
+        return (chip, line)
     }
 }
 

@@ -20,6 +20,7 @@ let usage = """
       input-debug   print the touch events slidelock would act on
       trace-stats   touch-to-photon latency from a --trace file
       selftest      check an installed panel: config, display, touch, relay (PASS/FAIL lines)
+      relay         the door relay: pulse, on, off, check, prestart, beep (its hook and unit steps)
       ctl           ask the running lock: status, lock, wake, reload, unlock, message, lockdown
       help          this text
 
@@ -47,6 +48,7 @@ case "trace-stats": status = runReportingErrors("trace-stats") { try TraceStatsC
 case "selftest": status = runReportingErrors("selftest") { try SelftestCommand.run(rest) }
 case "bench": status = runReportingErrors("bench") { try BenchCommand.run(rest) }
 case "ctl": status = runReportingErrors("ctl") { try CtlCommand.run(rest) }
+case "relay": status = runReportingErrors("relay") { try RelayCommand.run(rest) }
 case "help":
     Console.out(usage)
     status = ExitStatus.ok

@@ -44,7 +44,7 @@ unit=/usr/lib/systemd/system/slidelock.service
 socket_unit=/usr/lib/systemd/system/slidelock-control.socket
 wants=/etc/systemd/system/multi-user.target.wants/slidelock.service
 files="/usr/bin/slidelock /usr/libexec/slidelock/slidelock-relay /etc/slidelock/slidelock.conf
-/etc/default/slidelock-relay $unit $socket_unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
+$unit $socket_unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
 /usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright /usr/share/man/man1/slidelock.1.gz"
 
 all_present() {
@@ -57,7 +57,7 @@ verify_unit() { local out; out=$(systemd-analyze verify "$unit" "$socket_unit" 2
 check "install: apt installs it with its Depends from trixie" apt-get install -y -qq "$deb"
 check "install: every file in Debian's place, executables executable" all_present
 check "install: the binary runs (check-config with the shipped config)" \
-    sh -c '/usr/bin/slidelock check-config | grep -qx "hook = /usr/libexec/slidelock/slidelock-relay"'
+    sh -c '/usr/bin/slidelock check-config | grep -qx "hook = /usr/bin/slidelock relay pulse"'
 check "install: the binary renders the lock screen" /usr/bin/slidelock render --out "$work/locked.png"
 same_version() { # the package's version starts with the binary's own
     local own; own=$(/usr/bin/slidelock --version) || return 1
@@ -71,20 +71,20 @@ check "install: the service takes the control socket from its socket unit" \
         && grep -qx 'SocketMode=0660' $socket_unit && grep -qx 'RuntimeDirectory=slidelock' $unit"
 not_enabled() { [ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]; }
 check "install: the service is not enabled" not_enabled
-check "install: both settings files are conffiles" sh -c "dpkg-query -W -f='\${Conffiles}' slidelock |
-    grep -q ' /etc/slidelock/slidelock.conf ' && dpkg-query -W -f='\${Conffiles}' slidelock | grep -q ' /etc/default/slidelock-relay '"
-relay_without_gpioset() {
+check "install: the settings file is the only conffile" sh -c "[ \"\$(dpkg-query -W -f='\${Conffiles}' slidelock |
+    grep -c /)\" = 1 ] && dpkg-query -W -f='\${Conffiles}' slidelock | grep -q ' /etc/slidelock/slidelock.conf '"
+relay_hook_is_slidelock() { # the old hook's name runs `slidelock relay`: no chip here, so it names the line
     local out
-    if out=$(SLIDELOCK_EVENT=unlock PATH=/usr/bin:/bin /usr/libexec/slidelock/slidelock-relay 2>&1); then return 1; fi
-    echo "$out" | grep -q gpio
+    if out=$(SLIDELOCK_EVENT=unlock /usr/libexec/slidelock/slidelock-relay 2>&1); then return 1; fi
+    echo "$out" | grep -q 'relay.line = gpiochip0:17'
 }
-check "install: the relay hook refuses to run without gpioset, clearly" relay_without_gpioset
+check "install: the old relay hook's name runs slidelock relay pulse" relay_hook_is_slidelock
 
-echo 'RELAY_LINE=27' >>/etc/default/slidelock-relay
+echo '# edited' >>/etc/slidelock/slidelock.conf
 systemctl enable --quiet slidelock.service 2>/dev/null
 check "upgrade: dpkg -i of a newer version succeeds" dpkg -i --force-confold "$work/v2.deb"
 check "upgrade: the new version is installed" sh -c "[ \"\$(dpkg-query -W -f='\${Version}' slidelock)\" = '$version+check2' ]"
-check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/default/slidelock-relay | grep -qx RELAY_LINE=27'
+check "upgrade: the edited conffile is kept" sh -c 'tail -n 1 /etc/slidelock/slidelock.conf | grep -qx "# edited"'
 check "upgrade: the service stays enabled" test -L "$wants"
 
 # A recording the flight recorder would have written: remove keeps it, purge removes it.
@@ -93,7 +93,7 @@ printf 'E: 0.000000 0000 0000 0000\n' >/var/lib/slidelock/recordings/2026-01-01T
 check "remove: dpkg -r succeeds" dpkg -r slidelock
 check "remove: the recordings stay" test -f /var/lib/slidelock/recordings/2026-01-01T00-00-00.000Z-unlock-event0.evemu
 check "remove: the binary and units are gone" sh -c "[ ! -e /usr/bin/slidelock ] && [ ! -e $unit ] && [ ! -e $socket_unit ]"
-check "remove: the conffiles stay" sh -c '[ -f /etc/slidelock/slidelock.conf ] && [ -f /etc/default/slidelock-relay ]'
+check "remove: the conffile stays" test -f /etc/slidelock/slidelock.conf
 check "remove: no enable link points at the removed unit" test ! -e "$wants" -a ! -L "$wants"
 
 check "purge: dpkg -P succeeds" dpkg -P slidelock

@@ -349,3 +349,25 @@ func waitForLine(_ runner: HookRunner, _ line: String) -> [String] {
         #expect(access(marker, F_OK) == 0, "the TERM trap did not run before the runner was gone")
     }
 }
+
+@Suite struct HookRunnerPassingTests {
+    /// The relay's request reaches the hook as descriptor 4 (and nothing else past 3 does).
+    @Test func aPassedDescriptorIsTheHooksFourAndItsOnly() throws {
+        var fds: [Int32] = [-1, -1]
+        #expect(pipe(&fds) == 0)
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        defer { close(fds[0]) }
+        let runner = HookRunner(
+            command: ["/bin/sh", "-c", "echo pulse >&4; ls /proc/self/fd | sort -n | tr '\\n' ' '"], timeout: 10)
+        try runner.start(event: "unlock", environment: [:], passing: fds[1], now: MonotonicClock.now())
+        close(fds[1])
+        let run = drive(runner)
+        #expect(run.outcome?.isSuccess == true, "\(run)")
+        var buffer = [UInt8](repeating: 0, count: 16)
+        let count = read(fds[0], &buffer, buffer.count)
+        #expect(String(decoding: buffer.prefix(max(count, 0)), as: UTF8.self) == "pulse\n")
+        // 0-2, the program on 3, the passed one on 4, and ls's own directory descriptor.
+        let listed = printed(run).last?.split(separator: " ").compactMap { Int($0) } ?? []
+        #expect(Array(listed.prefix(5)) == [0, 1, 2, 3, 4] && listed.count == 6, "\(listed)")
+    }
+}

@@ -7,10 +7,12 @@ extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
         themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
-        + displayKeys + inputKeys + buttonKeys + controlKeys + auditKeys
+        + displayKeys + inputKeys + buttonKeys + relayKeys + controlKeys + auditKeys
 
     /// Section names in render order.
-    static let sections = ["theme", "layout", "animation", "gesture", "action", "display", "input", "control", "audit"]
+    static let sections = [
+        "theme", "layout", "animation", "gesture", "action", "display", "input", "relay", "control", "audit",
+    ]
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

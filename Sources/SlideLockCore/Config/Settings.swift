@@ -8,6 +8,7 @@ public struct Settings: Equatable, Sendable {
     public var action = ActionSettings()
     public var display = DisplaySettings()
     public var input = InputSettings()
+    public var relay = RelaySettings()
     public var control = ControlSettings()
     public var audit = AuditSettings()
 

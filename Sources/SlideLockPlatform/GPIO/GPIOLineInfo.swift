@@ -1,5 +1,6 @@
 import CLinux
 @preconcurrency import Glibc
+import SlideLockCore
 
 /// What the kernel says about one GPIO line (GPIO_V2_GET_LINEINFO_IOCTL on the chip's
 /// character device): who holds it and how. Any process may ask, also while another holds
@@ -80,5 +81,32 @@ public struct GPIOError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noLine(let lines): "\(chip) has no line \(line) (it has \(lines): 0...\(lines - 1))"
         case .system(let error): "\(chip) line \(line): \(error)"
         }
+    }
+}
+
+extension GPIOLineInfo {
+    /// The line a `CHIP:LINE` key names, found as the lock would find it (`GPIOChips`), and
+    /// who holds it now: `/dev/gpiochip0 (pinctrl-bcm2711) line 17, free`.
+    public static func describe(_ line: String, key: String, devices: String = "/dev") throws(GPIOLineError) -> String {
+        guard let (chip, offset) = ButtonSettings.parse(line) else {
+            throw GPIOLineError(key: key, line: line, problem: .badLine)
+        }
+        let (path, fd, info) = try GPIOChips.open(chip, devices: devices, key: key, line: line)
+        close(fd)
+        let label = GPIOChips.cString(info.label)
+        let chipDescription = label.isEmpty ? path : "\(path) (\(label))"
+        guard offset < Int(info.lines) else {
+            throw GPIOLineError(key: key, line: line, problem: .noLine(chip: chipDescription, lines: Int(info.lines)))
+        }
+        let now: GPIOLineInfo
+        do { now = try read(chip: path, offset: offset) } catch {
+            if case .system(let system) = error.problem {
+                throw GPIOLineError(key: key, line: line, problem: .system(system))
+            }
+            throw GPIOLineError(key: key, line: line, problem: .noLine(chip: chipDescription, lines: Int(info.lines)))
+        }
+        let holder =
+            now.isUsed ? "held by \(now.consumer.isEmpty ? "the kernel" : now.consumer) (\(now.direction))" : "free"
+        return "\(chipDescription) line \(offset), \(holder)"
     }
 }

@@ -59,6 +59,9 @@ public final class HookRunner {
     /// True from `start` until `service` returned the outcome.
     public var isRunning: Bool { child != nil }
 
+    /// The descriptor number a hook finds `start`'s `passing` descriptor on.
+    public static let passedDescriptor = SpawnedProcess.passedDescriptor
+
     /// The running hook's process id.
     public var pid: Int32? { child?.pid }
 
@@ -76,7 +79,10 @@ public final class HookRunner {
     /// Starts the hook for `event` (`SLIDELOCK_EVENT`) with the parent's environment plus
     /// `extra`. Throws at once when a hook is already running (and logs that), or when the
     /// program cannot be started (missing, not executable): no exit status to wait for then.
-    public func start(event: String, environment extra: [String: String], now: Double) throws(HookError) {
+    /// `passing` is handed to the hook as descriptor 4 (the relay line request, for its pulse).
+    public func start(event: String, environment extra: [String: String], passing: Int32? = nil, now: Double)
+        throws(HookError)
+    {
         if let child {
             log.append(LogLine(.info, "hook: not starting the \(event) hook: hook[\(child.pid)] is still running"))
             throw .busy(pid: child.pid)
@@ -94,7 +100,8 @@ public final class HookRunner {
             // ago, wherever its path pointed at start or at the last reload.
             let program = try HookProgram.open(command.first ?? "", policy: policy)
             process = try SpawnedProcess.spawn(
-                program: program, arguments: command, environment: SpawnedProcess.environment(adding: variables))
+                program: program, arguments: command, environment: SpawnedProcess.environment(adding: variables),
+                passing: passing)
         } catch {
             // The caller reports it (once): the error says what and why.
             throw error

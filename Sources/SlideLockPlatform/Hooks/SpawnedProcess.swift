@@ -12,11 +12,22 @@ struct SpawnedProcess {
 
     /// Starts `program` (opened and checked: `HookProgram`) from its descriptor, with
     /// `arguments` (argv[0] first) and `environment` (`NAME=value` strings) as its whole
-    /// environment.
-    static func spawn(program: HookProgram, arguments: [String], environment: [String]) throws(HookError)
-        -> SpawnedProcess
+    /// environment. `passing`, when given, is handed to the child as descriptor 4
+    /// (`passedDescriptor`): the lock's relay line request, for its pulse.
+    static func spawn(program: HookProgram, arguments: [String], environment: [String], passing: Int32? = nil)
+        throws(HookError) -> SpawnedProcess
     {
         guard !arguments.isEmpty else { throw .emptyCommand }
+        // Copied above 4 for the same reason as the program below.
+        let passedCopy: Int32?
+        do {
+            passedCopy = try passing.map { (fd) throws(SystemError) in
+                try systemCall("fcntl F_DUPFD_CLOEXEC") { fcntl(fd, F_DUPFD_CLOEXEC, 10) }
+            }
+        } catch {
+            throw .system(error)
+        }
+        defer { passedCopy.map { _ = close($0) } }
         // A copy numbered above 3, so that placing it on 3 below never clobbers a descriptor
         // another file action still needs (nor is a no-op dup2 that keeps close-on-exec).
         let programCopy: Int32
@@ -57,7 +68,8 @@ struct SpawnedProcess {
         // Belt and braces: we open everything O_CLOEXEC, but a library might not (older libdrm,
         // libevdev users); a hook inheriting the DRM master fd would keep the card open after
         // we exit. glibc >= 2.34 implements this with close_range(2) in the child.
-        posix_spawn_file_actions_addclosefrom_np(&actions, HookProgram.childDescriptor + 1)
+        if let passedCopy { posix_spawn_file_actions_adddup2(&actions, passedCopy, passedDescriptor) }
+        posix_spawn_file_actions_addclosefrom_np(&actions, passedDescriptor + (passedCopy == nil ? 0 : 1))
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -90,6 +102,9 @@ struct SpawnedProcess {
         }
         return SpawnedProcess(pid: pid, stdout: out.read, stderr: err.read)
     }
+
+    /// Where a passed descriptor lands in the child: right after the program's.
+    static let passedDescriptor: Int32 = HookProgram.childDescriptor + 1
 
     /// A close-on-exec pipe whose read end is non-blocking. The write end stays blocking:
     /// the child gets it as stdout/stderr and would not expect EAGAIN.

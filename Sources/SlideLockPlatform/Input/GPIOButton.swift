@@ -82,7 +82,7 @@ public final class GPIOButton {
         guard let (chip, offset) = ButtonSettings.parse(settings.line) else {
             throw GPIOButtonError(line: settings.line, problem: .badLine)
         }
-        let (path, chipFD, info) = try findChip(chip, devices: devices, line: settings.line)
+        let (path, chipFD, info) = try GPIOChips.open(chip, devices: devices, key: "input.button", line: settings.line)
         let label = cString(info.label)
         let description = label.isEmpty ? path : "\(path) (\(label))"
         guard offset < Int(info.lines) else {
@@ -123,53 +123,7 @@ public final class GPIOButton {
         return request
     }
 
-    /// The chip `chip` names: a path, or the label (or name) of one of `devices`' gpiochips.
-    static func findChip(_ chip: String, devices: String, line: String) throws(GPIOButtonError) -> (
-        String, Int32, gpiochip_info
-    ) {
-        if chip.hasPrefix("/") {
-            do {
-                let (fd, info) = try openChip(chip)
-                return (chip, fd, info)
-            } catch {
-                throw GPIOButtonError(
-                    line: line, problem: error.errno == ENOENT ? .noChip(chip, found: labels(devices)) : .system(error))
-            }
-        }
-        for path in FileIO.numberedEntries(devices, prefix: "gpiochip") {
-            guard let (fd, info) = try? openChip(path) else { continue }
-            if cString(info.label) == chip || cString(info.name) == chip { return (path, fd, info) }
-            close(fd)
-        }
-        throw GPIOButtonError(line: line, problem: .noChip(chip, found: labels(devices)))
-    }
-
-    /// `path (label)` of every chip in `devices`, for the error that found none.
-    static func labels(_ devices: String) -> [String] {
-        FileIO.numberedEntries(devices, prefix: "gpiochip").compactMap { path in
-            guard let (fd, info) = try? openChip(path) else { return nil }
-            close(fd)
-            return "\(path) (\(cString(info.label)))"
-        }
-    }
-
-    static func openChip(_ path: String) throws(SystemError) -> (Int32, gpiochip_info) {
-        // O_NONBLOCK: a FIFO named in the config would otherwise block the open (and the lock's
-        // start) until a writer came; a chip's ioctls do not care.
-        let fd = try systemCall("open \(path)") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        var info = gpiochip_info()
-        do {
-            try systemCall("GPIO_GET_CHIPINFO_IOCTL \(path)") { slidelock_gpio_chip_info(fd, &info) }
-        } catch {
-            close(fd)
-            throw error
-        }
-        return (fd, info)
-    }
-
-    static func cString<T>(_ tuple: T) -> String {
-        withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-    }
+    static func cString<T>(_ tuple: T) -> String { GPIOChips.cString(tuple) }
 
     /// The presses among the edges queued now, oldest first: their kernel timestamps in
     /// seconds (CLOCK_MONOTONIC, the loop's clock). Releases and repeated pressed edges are

@@ -13,10 +13,16 @@ public final class HookAction: UnlockAction {
     private let feedbackCommands: [HookEvent: [String]]
     private let output: String
     private let log: Logger
+    /// The relay line the lock holds, lent to the unlock hook for its pulse.
+    private let relay: RelayHold?
+    private let timeout: Double
 
     public init(
-        unlock: [String]?, feedback: [HookEvent: [String]], settings: ActionSettings, output: String, log: Logger
+        unlock: [String]?, feedback: [HookEvent: [String]], settings: ActionSettings, output: String, log: Logger,
+        relay: RelayHold? = nil
     ) {
+        self.relay = relay
+        timeout = settings.timeout
         self.unlock = unlock.map { HookRunner(command: $0, timeout: settings.timeout, grace: settings.killGrace) }
         feedbackCommands = feedback.filter { !$0.value.isEmpty }
         self.feedback =
@@ -35,9 +41,11 @@ public final class HookAction: UnlockAction {
         guard let unlock else { return false }
         let effect = LockEffect.unlock(source: source, slideDuration: slideDuration)
         do {
+            let environment = HookEvent.environment(output: output, effect: effect)
+                .merging(relay?.environment(timeout: timeout) ?? [:]) { $1 }
             try unlock.start(
-                event: HookEvent.unlock.rawValue,
-                environment: HookEvent.environment(output: output, effect: effect), now: now)
+                event: HookEvent.unlock.rawValue, environment: environment,
+                passing: relay?.descriptor(timeout: timeout), now: now)
             log.info("hook started: \(unlock.command.joined(separator: " ")) (pid \(unlock.pid ?? 0))")
             return true
         } catch {
@@ -65,7 +73,9 @@ public final class HookAction: UnlockAction {
             if let reason = feedback.service(now: now) { log.warning("feedback hook failed: \(reason)") }
             for line in feedback.takeLog() { log.log(line) }
         }
+        let pid = unlock?.pid
         guard let unlock, let outcome = unlock.service(now: now) else { return nil }
+        relayAfter(pid: pid, outcome)
         // The hook's own last lines first, so the log reads in the order things happened.
         for line in takeLog() { log.log(line) }
         switch outcome {
@@ -82,12 +92,26 @@ public final class HookAction: UnlockAction {
         feedback?.stop(now: now)
         for line in feedback?.takeLog() ?? [] { log.log(line) }
         for runner in runners {
+            let pid = runner.pid
             guard let outcome = runner.stop(now: now) else { continue }
+            if runner === unlock { relayAfter(pid: pid, outcome) }
             for line in runner.takeLog() { log.log(line) }
             if case .failure(let reason, _) = outcome {
                 log.warning("\(runner.command.joined(separator: " ")): \(reason)")
             }
         }
+    }
+
+    /// The relay line inactive once the unlock hook ended (its own last lines logged first).
+    private func relayAfter(pid: Int32?, _ outcome: HookOutcome) {
+        guard let relay else { return }
+        for line in takeLog() { log.log(line) }
+        let how: String
+        switch outcome {
+        case .success: how = "succeeded"
+        case .failure(let reason, _): how = reason
+        }
+        relay.hookEnded("hook[\(pid ?? 0)]", how: how)
     }
 
     /// The hooks' own output lines (`hook[pid]: ...`).

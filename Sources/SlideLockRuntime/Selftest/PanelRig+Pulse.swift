@@ -6,11 +6,17 @@ extension PanelRig {
     /// and grace; `SLIDELOCK_SELFTEST=1` added), and, when it is the relay script, asks the
     /// kernel every 10 ms who holds the relay line. Only line info can be read: the level of
     /// a line another process holds is not ours to read.
+    /// `slidelock relay pulse`, or the old hook's name for it.
+    static func isRelayHook(_ command: [String]) -> Bool {
+        let program = command.first?.split(separator: "/").last
+        return program == "slidelock-relay" || (program == "slidelock" && command.dropFirst().first == "relay")
+    }
+
     public func pulse(_ settings: Settings) throws -> PulseReport {
         let command = try LockScreen.splitHook("hook", settings.action.hook)
         var watched: (chip: String, line: Int)?
-        var line = RelayLineReport.notWatched("the hook is not slidelock-relay: no relay line to watch")
-        if command.first?.split(separator: "/").last == "slidelock-relay" {
+        var line = RelayLineReport.notWatched("the hook is not slidelock relay pulse: no relay line to watch")
+        if Self.isRelayHook(command) {
             do {
                 let relay = try relayLine()
                 _ = try GPIOLineInfo.read(chip: relay.chip, offset: relay.line)

@@ -12,6 +12,11 @@ public enum LockScreen {
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
         var settings = try loader.load()
+        // The relay line held from here to the end, before anything that may take long.
+        let (relaySettings, relayLog) = RelaySource.settings(settings, policy: loader.policy)
+        for line in relayLog { log.log(line) }
+        let relay = RelayHold.open(relaySettings, timeout: settings.action.timeout, log: log)
+        defer { withExtendedLifetime(relay) {} }
         // Hooks, control.group, a named backlight and the fonts, as `check-config` checks
         // them. The fonts are opened once, here, and shared by every output.
         let fonts = try StartChecks(settings, loader: loader).fontsOrFirstProblem()
@@ -66,7 +71,7 @@ public enum LockScreen {
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
             input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
             reload: reload,
-            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log) }, fonts: fonts)
+            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log, relay: relay) }, fonts: fonts)
         loop.trace = trace
         loop.keyboards = keyboards
         loop.hotplug = hotplug
@@ -127,10 +132,13 @@ public enum LockScreen {
 
     /// The hooks (argv split, no shell): the unlock hook in hook mode, and the optional
     /// feedback hook in either mode; nil when there are none.
-    public static func makeAction(_ settings: Settings, output: String, log: Logger) throws -> UnlockAction? {
+    public static func makeAction(_ settings: Settings, output: String, log: Logger, relay: RelayHold? = nil) throws
+        -> UnlockAction?
+    {
         let (unlock, feedback) = try hookCommands(settings.action)
         guard unlock != nil || !feedback.isEmpty else { return nil }
-        return HookAction(unlock: unlock, feedback: feedback, settings: settings.action, output: output, log: log)
+        return HookAction(
+            unlock: unlock, feedback: feedback, settings: settings.action, output: output, log: log, relay: relay)
     }
 
     /// The hooks' argument vectors: unlock (hook mode only), and the feedback command for

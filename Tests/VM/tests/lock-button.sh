@@ -70,4 +70,28 @@ vm_check one-unlock-by-the-button [ "$(count /tmp/hook.log 'unlocked by the butt
 vm_check bounces-are-no-presses [ "$(count /tmp/hook.log 'not-ready button')" = 0 ]
 vm_check chip-found-by-its-label grep -q "button: /dev/$VM_GPIO_CHIP ($label) line $LINE" /tmp/hook.log
 
+# Two expanders of one kind carry the same label: a CHIP:LINE naming it is refused, naming
+# both chips, rather than the first taken by number; the lock stays up without them.
+for twin in twin1 twin2; do
+    cfg=/sys/kernel/config/gpio-sim/$twin
+    mkdir "$cfg" "$cfg/bank0" && echo 8 >"$cfg/bank0/num_lines" && echo door-btn >"$cfg/bank0/label" &&
+        echo 1 >"$cfg/live" || echo "vm: gpio-sim $twin failed"
+done
+TWINS="/dev/$(cat /sys/kernel/config/gpio-sim/twin1/bank0/chip_name), /dev/$(cat /sys/kernel/config/gpio-sim/twin2/bank0/chip_name)"
+echo "vm: two chips labelled door-btn: $TWINS"
+sleep 1
+vm_lock /tmp/twins.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
+    --set display.backlight=none --set input.button=door-btn:$LINE --set relay.line=door-btn:3 || exit 1
+app=$APP
+sleep 1
+kill -0 $app; alive=$?
+kill -TERM $app
+wait $app
+cat /tmp/twins.log
+# shellcheck disable=SC2317 # called through vm_check
+ambiguous() { grep -q "$1 = door-btn:$2: 2 GPIO chips are labelled \"door-btn\" ($TWINS): name one by its path" /tmp/twins.log; }
+vm_check ambiguous-label-button-refused ambiguous input.button $LINE
+vm_check ambiguous-label-relay-refused ambiguous relay.line 3
+vm_check ambiguous-label-nothing-taken sh -c "! grep -q -e '^.*button: /dev/' -e 'relay: holding' /tmp/twins.log"
+vm_check ambiguous-label-lock-stays-up [ $alive = 0 ]
 exit $VM_FAILED

@@ -8,7 +8,9 @@
 #   notify    `systemctl start` returns once the first frame is on screen (READY=1)
 #   keyboard  Ctrl+C, Ctrl+\, Ctrl+Z, Ctrl+Alt+F2, Ctrl+Alt+Del, Alt+SysRq+H change nothing
 #   security  systemd-analyze security exposure; a hook runs without capabilities
-#   relay     a pulse cut by `systemctl stop`, and one cut by kill -9: the line ends inactive
+#   relay     held by the lock: an unprivileged process in the chip's group drives the line
+#             before the lock starts and gets EBUSY while it runs; a pulse cut by
+#             `systemctl stop`, and one cut by kill -9: the line ends inactive
 #   crash     kill -9: restarted, lock back on screen (crash-to-lock time)
 #   master    another program takes DRM master for 2 s: no restart, the lock comes back
 #   watchdog  SIGSTOP: systemd's watchdog restarts it
@@ -40,9 +42,17 @@ sh /e2e/repo/deploy/install.sh --no-build --binary /e2e/bin/slidelock || exit 1
 mkdir -p /etc/slidelock/conf.d
 # A pulse long enough to be cut short even on a slow TCG guest (steps take seconds there).
 # Everything else as shipped: the hue animates.
-printf '%s\n' '[action]' 'timeout = 60' >/etc/slidelock/conf.d/vm.conf
-printf '%s\n' "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" RELAY_ACTIVE=high RELAY_PULSE_MS=40000 \
-    >/etc/default/slidelock-relay
+printf '%s\n' '[action]' 'timeout = 60' '[relay]' "line = $VM_GPIO_CHIP:$LINE" 'pulse = 40' \
+    >/etc/slidelock/conf.d/vm.conf
+# The chip as Raspberry Pi OS has it: root:gpio 0660, with a user in the gpio group.
+groupadd -f gpio
+chgrp gpio "/dev/$VM_GPIO_CHIP" && chmod 0660 "/dev/$VM_GPIO_CHIP"
+as_gpio_user() { setpriv --reuid=nobody --regid=gpio --clear-groups "$@"; }
+# Before the lock runs the line is free: the unprivileged user can drive it (what the lock
+# must prevent while it runs). Set to 1 and released: gpio-sim drops it back to its pull.
+as_gpio_user gpioset "$VM_GPIO_CHIP" "$LINE=1" >/tmp/free.out 2>&1; free_rc=$?
+cat /tmp/free.out
+vm_check relay-free-before-start [ $free_rc = 0 ]
 vm_touch_start 799 479 || exit 1
 rm -f /tmp/kbd.fifo; mkfifo /tmp/kbd.fifo
 uinput-touch -k </tmp/kbd.fifo >/tmp/kbd.out 2>&1 &
@@ -69,7 +79,13 @@ vm_check notify-after-first-frame sh -c 'journalctl -q -b -o cat -u slidelock | 
     head -2 | grep -q "first frame" '
 vm_screenshot locked
 PID1=$(main_pid)
-jlog -u slidelock | grep -e "keyboard:" -e "input:"
+jlog -u slidelock | grep -e "keyboard:" -e "input:" -e "relay:"
+# While the lock runs the line is its own: no pulse, but still no other process may have it.
+as_gpio_user gpioset "$VM_GPIO_CHIP" "$LINE=1" >/tmp/busy.out 2>&1; busy_rc=$?
+cat /tmp/busy.out
+vm_check relay-held-ebusy-for-others sh -c "[ $busy_rc != 0 ] && grep -q 'Device or resource busy' /tmp/busy.out"
+vm_check relay-held-still-low is_low
+vm_check relay-held-logged sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "relay: holding /dev/.* line '"$LINE"' (active-high, inactive now)"'
 
 # --- keyboard attacks -----------------------------------------------------------------------
 dmesg -C
@@ -160,14 +176,14 @@ journalctl -q -b -u slidelock -o short-monotonic | awk -v t="$t" '
     /Main process exited/ && !exited { exited = ts }
     /after slidelock stopped/ && !post { post = ts }
     /Starting slidelock/ && !starting { starting = ts }
-    /slidelock-relay.*relay off: .*inactive \(active-[a-z]*\)$/ && !pre { pre = ts }
+    /relay off: .*inactive \(active-[a-z]*\)$/ && !pre { pre = ts }
     /first frame on screen/ && !frame { frame = ts }
     END { printf "crash to lock breakdown: exit seen %.2f s, ExecStopPost relay off %.2f s, restart %.2f s, ExecStartPre prestart %.2f s, slidelock to first frame %.2f s\n",
           exited - t, post - exited, starting - post, pre - starting, frame - pre }'
 t=$(up); for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true; done
 echo "TCG reference: 10 x /bin/true took $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.2f", b - a }') s"
-t=$(up); /usr/local/libexec/slidelock-relay check >/dev/null
-echo "TCG reference: slidelock-relay check took $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.2f", b - a }') s"
+t=$(up); slidelock relay check >/dev/null
+echo "TCG reference: slidelock relay check took $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.2f", b - a }') s"
 vm_screenshot restarted
 vm_check crash-new-pid [ "$(main_pid)" != "$PID3" ]
 

@@ -1,28 +1,27 @@
-import SlideLockCore
-
-/// `/etc/default/slidelock-relay`, for `slidelock check-config --relay-defaults FILE`: the
-/// relay script cannot open a file without following links in POSIX sh, so slidelock opens
-/// it (`TrustedOpener`), checks every key here, and prints them in a form the script reads
-/// without eval: four `KEY=VALUE` lines (three more with a buzzer), values from a closed
+/// The old `/etc/default/slidelock-relay` (KEY=value lines), read while `[relay]` has no
+/// line (`RelaySettings(legacy:)`), and by `slidelock check-config --relay-defaults FILE`,
+/// which prints it as four `KEY=VALUE` lines (three more with a buzzer), values from a closed
 /// alphabet.
-struct RelayDefaults: Equatable {
-    var chip = "gpiochip0"
-    var line: Int?
-    var activeLow = false
-    var pulseMilliseconds = 500
+public struct RelayDefaults: Equatable, Sendable {
+    public var chip = "gpiochip0"
+    public var line: Int?
+    public var activeLow = false
+    public var pulseMilliseconds = 500
     /// The buzzer for `slidelock-relay beep` (the feedback hook): its chip (nil: the
     /// relay's), line (nil: none) and active level.
-    var buzzerChip: String?
-    var buzzerLine: Int?
-    var buzzerActiveLow = false
+    public var buzzerChip: String?
+    public var buzzerLine: Int?
+    public var buzzerActiveLow = false
 
-    static let keys = [
+    public init() {}
+
+    public static let keys = [
         "RELAY_CHIP", "RELAY_LINE", "RELAY_ACTIVE", "RELAY_PULSE_MS", "BUZZER_CHIP", "BUZZER_LINE", "BUZZER_ACTIVE",
     ]
 
     /// Parses `text` (KEY=value lines, `#` comments, values optionally in matching quotes):
     /// every problem, each one line naming `file`, the line and the key.
-    static func parse(_ text: String, file: String) -> Result<RelayDefaults, ConfigErrors> {
+    public static func parse(_ text: String, file: String) -> Result<RelayDefaults, ConfigErrors> {
         var settings = RelayDefaults()
         var errors: [ConfigError] = []
         var lineText = ""
@@ -121,7 +120,7 @@ struct RelayDefaults: Equatable {
     }
 
     /// The lines the relay script reads: the relay's four, then the buzzer's three when it has one.
-    var lines: String {
+    public var lines: String {
         let relay =
             "RELAY_CHIP=\(chip)\nRELAY_LINE=\(line ?? 0)\nRELAY_ACTIVE=\(activeLow ? "low" : "high")\nRELAY_PULSE_MS=\(pulseMilliseconds)\n"
         guard let buzzerLine else { return relay }
