@@ -13,6 +13,8 @@ public struct ControlStatus: Equatable, Sendable {
     /// The outputs drawn on and the touch devices read.
     public var outputs: [String] = []
     public var touchDevices: [String] = []
+    /// Contacts down that were declared stuck (a pinned ghost), and where.
+    public var stuckContacts: [StuckContact] = []
 
     public init() {}
 
@@ -34,6 +36,12 @@ public struct ControlStatus: Equatable, Sendable {
         if let last = lastUnlock { words.append("last-unlock=\(last.time)/\(last.source.rawValue)") }
         words.append("outputs=\(outputs.isEmpty ? "-" : outputs.joined(separator: ","))")
         words.append("touch=\(touchDevices.count)")
+        if !stuckContacts.isEmpty {
+            words.append(
+                "stuck="
+                    + stuckContacts.map { "\(clampedInt($0.place.x.rounded()))x\(clampedInt($0.place.y.rounded()))" }
+                    .joined(separator: ","))
+        }
         if let message { words.append("message=" + JSONText.string(message)) }
         return words.joined(separator: " ")
     }
@@ -53,6 +61,16 @@ public struct ControlStatus: Equatable, Sendable {
             ("rejected_slides", JSONText.counts(rejected)),
             ("outputs", JSONText.array(outputs.map(JSONText.string))),
             ("touch_devices", JSONText.array(touchDevices.map(JSONText.string))),
+            (
+                "stuck_contacts",
+                JSONText.array(
+                    stuckContacts.map {
+                        JSONText.object([
+                            ("x", String(clampedInt($0.place.x.rounded()))),
+                            ("y", String(clampedInt($0.place.y.rounded()))),
+                        ])
+                    })
+            ),
         ])
     }
 

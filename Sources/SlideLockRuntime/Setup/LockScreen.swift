@@ -11,7 +11,7 @@ public enum LockScreen {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
-        var settings = try loader.loadForLock()
+        var settings = try loader.loadForLock(log: log)
         // control.group must name a group: said before the display is touched.
         _ = try GroupLookup.gid(settings.control.group)
         // A backlight named in the config must exist and be writable: said before the display is touched.
@@ -48,7 +48,7 @@ public enum LockScreen {
         settings = sizing.settings(settings, panel: touchPanel)
         let reload = {
             try sizing.settings(
-                loader.loadForLock(), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
+                loader.loadForLock(log: log), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
         }
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(
