@@ -32,7 +32,9 @@ enum CheckConfigCommand {
         }
         let loader = try SettingsLoader(consuming: &args)
         try args.finish()
-        let settings = try loader.load()
+        let (settings, advisories) = try loader.loadAdvised()
+        // What the lock would raise and run with is still an error here: the file is wrong.
+        if !advisories.isEmpty { throw ConfigErrors(advisories) }
         if let error = Layout.travelError(settings, screen: Layout.referenceScreen(settings)) {
             throw RunError(description: error)
         }

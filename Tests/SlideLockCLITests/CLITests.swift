@@ -135,6 +135,18 @@ import Testing
         #expect(r.stderr.contains("cannot read \(path): Permission denied"))
     }
 
+    /// A threshold under half the track: the lock would run it as 0.5, check-config refuses it.
+    @Test func checkConfigRefusesAThresholdUnderHalf() throws {
+        let path = try Self.file("low.conf", "[gesture]\nthreshold = 0.3\n")
+        let r = try Self.run(["check-config", "--config", path])
+        #expect(r.status == 1)
+        #expect(
+            r.stderr.contains(
+                "\(path):2: gesture.threshold: 0.3 is below 0.5: a slide must cover at least half the track; "
+                    + "for an easier way in, use gesture.tap_to_open"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test func configErrorsNameFileLineAndKey() throws {
         let path = try Self.file("bad.conf", "[theme]\nlabel = Hi\ntrack_start = blue\n[layout]\nwobble = 3\n")
         let r = try Self.run(["check-config", "--config", path])

@@ -24,7 +24,7 @@ extension ConfigTests {
                 errorLines("[display]\nphysical_size = \(bad)")
                     == [
                         "x.conf:2: display.physical_size: bad size \"\(bad)\" "
-                            + "(expected auto or WIDTHxHEIGHT in millimetres, e.g. 108x65)"
+                            + "(expected auto, none or WIDTHxHEIGHT in millimetres, e.g. 108x65)"
                     ])
         }
         #expect(errorLines("[layout]\nthumb_mm = 2") == ["x.conf:2: layout.thumb_mm: 2 is out of range 4...40"])

@@ -6,24 +6,26 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 10 groups (relay 5); Theme 27 fields, layout 7, animation 13 (14 keys: exit_transition
-        // is the older spelling of unlock_transition), gesture 7, action 9, display 12 (10 keys +
-        // power 5 + text 4), input 6 (4 keys + touch 7 + button 4), control 2, audit 4.
+        // Settings has 10 groups (relay 5); Theme 27 fields, layout 7, animation 13 (14 keys:
+        // exit_transition is the older spelling of unlock_transition), gesture 7, action 9,
+        // display 13 (10 keys, physical_size setting two of them, + power 5 + text 4), input 7
+        // (4 keys + touch 7 + button 4 + stuck 2), control 2, audit 4.
         #expect(Mirror(reflecting: Theme.default).children.count == 27)
         #expect(Mirror(reflecting: LayoutSettings()).children.count == 7)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 7)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
-        #expect(Mirror(reflecting: DisplaySettings()).children.count == 12)
+        #expect(Mirror(reflecting: DisplaySettings()).children.count == 13)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
-        #expect(Mirror(reflecting: InputSettings()).children.count == 6)
+        #expect(Mirror(reflecting: InputSettings()).children.count == 7)
+        #expect(Mirror(reflecting: StuckSettings()).children.count == 2)
         #expect(Mirror(reflecting: ButtonSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: RelaySettings()).children.count == 5)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 27 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 5 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 27 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -170,6 +172,8 @@ extension ConfigTests {
         s.input.button.line = "pinctrl-bcm2711:17"
         s.input.button.active = .high
         s.input.button.debounce = 0.01
+        s.input.stuck.after = 60
+        s.input.stuck.radius = 8
         s.input.button.bias = .pullUp
         s.relay.line = "gpiochip0:17"
         s.relay.active = .low

@@ -34,7 +34,7 @@ struct Glass {
                 apply(event)
                 continue
             }
-            if session.authority.contactsDown > 0 || !session.isAtRest { g.noteActivity(at: event.time) }
+            if session.authority.activeContacts > 0 || !session.isAtRest { g.noteActivity(at: event.time) }
             let step = g.handle(event)
             gate = g
             for event in step.forward { apply(event) }

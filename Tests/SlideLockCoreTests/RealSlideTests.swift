@@ -2,47 +2,17 @@ import Testing
 
 @testable import SlideLockCore
 
-// Issue 26 item 2: real slides still open the lock, through the live touch path (`Glass`,
-// ghost filter on). Every case also runs through `slidelock play`'s path in
-// PlayDecidesAsLiveTests.
+// Real slides open the lock, through the live touch path (`Glass`, ghost filter on).
 
 /// The thumb's home and end centres on the session's layout.
 func thumbLine(_ layout: Layout) -> (home: Point, end: Point) {
     (layout.thumb(progress: 0).center, layout.thumb(progress: 1).center)
 }
 
-struct FlickCase: CustomTestStringConvertible, Sendable {
-    let hz: Double
-    let seconds: Double
-    let threshold: Double
-    var testDescription: String { "\(seconds) s flick at \(Int(hz)) Hz, threshold \(threshold)" }
-}
-
-/// A flick over the whole track (12 px past the end) at `hz` reports, landing already on
-/// its way: the first report after the landing is one interval of full speed further.
-let flickCases: [FlickCase] =
-    [60, 120, 200].flatMap { hz in [0.1, 0.25, 0.5, 1].map { FlickCase(hz: hz, seconds: 0.05, threshold: $0) } }
-    + [30, 60].flatMap { hz in [0.1, 0.25, 0.5, 1].map { FlickCase(hz: hz, seconds: 0.08, threshold: $0) } }
-
 @Suite struct RealSlideTests {
-    @Test(arguments: flickCases) func flicksUnlock(_ c: FlickCase) {
-        var s = Settings()
-        s.gesture.threshold = c.threshold
-        var g = Glass(s)
-        // Reports come every 1/hz; the finger covers the track in `seconds`.
-        let speed = (endX + 12 - homeX) / c.seconds
-        g.frame(1, [(0, homeX, 240)])
-        var t = 1.0
-        repeat {
-            t += 1 / c.hz
-            g.frame(t, [(0, min(endX + 12, homeX + speed * (t - 1)), 240)])
-        } while homeX + speed * (t - 1) < endX + 12
-        g.lift(at: t + 1 / c.hz)
-        #expect(g.unlocked, "\(g.log)")
-    }
-
-    /// 0.35 s full slides at every threshold in the allowed range.
-    @Test(arguments: [0.1, 0.25, 0.5, 0.75, 1]) func fullSlidesUnlockAtEveryThreshold(_ threshold: Double) {
+    /// 0.35 s full slides at every threshold in the allowed range (the hand's strokes of the
+    /// open set are in SlideRuleTests).
+    @Test(arguments: allowedThresholds) func fullSlidesUnlockAtEveryThreshold(_ threshold: Double) {
         var s = Settings()
         s.gesture.threshold = threshold
         var g = Glass(s)

@@ -22,17 +22,39 @@ import Testing
 
     // MARK: Real slides
 
-    /// 0.05 s flicks at 60, 120 and 200 Hz, 0.08 s at 30 Hz, 0.35 s slides, at thresholds
-    /// from 0.1 to 1.
-    @Test(arguments: [(60.0, 0.05), (120, 0.05), (200, 0.05), (30, 0.08), (60, 0.35)], [0.1, 0.25, 1])
+    /// The open set: a hand's minimum-jerk stroke (10t^3 - 15t^4 + 6t^5 of the way at t of
+    /// the time) from rest on the thumb over the whole travel and 24 px past its end, with
+    /// +-2 px of jitter across and +-1 px along: 0.065 s (1.3 x min_duration) at 90, 120 and
+    /// 200 Hz, 0.09 s at 60 Hz, 0.1 s at 30 Hz, a 3 s slide at 60 Hz, at every threshold
+    /// allowed.
+    @Test(arguments: [(90.0, 0.065), (120, 0.065), (200, 0.065), (60, 0.09), (30, 0.1), (60, 3)], [0.5, 0.75, 1])
     func realSlidesUnlock(_ rate: (Double, Double), _ threshold: Double) throws {
         let f = try fixture(["gesture.threshold=\(threshold)"])
         let home = f.thumbCentre(progress: 0)
         let end = f.thumbCentre(progress: 1)
         let panel = try #require(f.panel)
-        panel.stroke(home.x, end.x + 8, y: home.y, from: 101, seconds: rate.1, hz: rate.0)
-        panel.frame(101 + rate.1 + 0.02, [], lift: [0])
-        f.world.endOfTest = 104
+        let (hz, seconds) = rate
+        let length = end.x - home.x + 24
+        var seed: UInt32 = 0x1234_5678
+        func jitter(_ amplitude: Double) -> Double {
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return (Double(seed >> 8) / Double(1 << 24) * 2 - 1) * amplitude
+        }
+        var t = 101.0
+        for _ in 0..<3 {
+            panel.frame(t, [(0, home.x + jitter(1), home.y + jitter(2))])
+            t += 1 / hz
+        }
+        let begin = t - 1 / hz
+        while t < begin + seconds + 0.5 / hz {
+            let p = min((t - begin) / seconds, 1)
+            let along = length * (10 * p * p * p - 15 * p * p * p * p + 6 * p * p * p * p * p)
+            panel.frame(t, [(0, home.x + along + jitter(1), home.y + jitter(2))])
+            t += 1 / hz
+        }
+        panel.frame(t, [(0, home.x + length + jitter(1), home.y + jitter(2))])
+        panel.frame(t + 1 / hz, [], lift: [0])
+        f.world.endOfTest = t + 3
         _ = try f.run()
         #expect(f.states.contains(.unlocked), "\(rate) at \(threshold): \(f.logLines)")
     }

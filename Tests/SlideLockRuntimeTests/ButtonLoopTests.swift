@@ -1,3 +1,4 @@
+import Glibc
 import SlideLockCore
 import SlideLockPlatform
 import Testing
@@ -80,7 +81,27 @@ import Testing
         let lift = f.fullSlide(at: 101)
         _ = try f.run()
         #expect(action.feedbacks.map(\.event) == [.slideStart, .unlock])
+        #expect(action.feedbacks.map(\.source) == [.slide, .slide])
         #expect((action.feedbacks.last?.time ?? 0) >= lift + 0.2)
+    }
+
+    /// The feedback hook gets `SLIDELOCK_SOURCE` like the unlock hook: a real run of it.
+    @Test func theFeedbackHookIsToldTheSource() throws {
+        let out = "/tmp/slidelock-feedback-source-\(getpid())"
+        defer { unlink(out) }
+        let log = LogCollector()
+        let action = HookAction(
+            unlock: nil,
+            feedback: [.unlock: ["/bin/sh", "-c", "echo \"$SLIDELOCK_EVENT $SLIDELOCK_SOURCE\" > \(out)"]],
+            settings: ActionSettings(), output: "FAKE-1", log: log.logger)
+        action.feedback(.unlock, source: .button, now: 0)
+        var text = ""
+        for _ in 0..<200 where !text.hasSuffix("\n") {
+            usleep(10_000)
+            text = (try? FileIO.readText(out)) ?? ""
+        }
+        action.stop(now: 1)
+        #expect(text == "unlock button\n", "\(log.all)")
     }
 
     @Test func exitWaitsForTheUnlockFeedbackAtMostHalfASecond() throws {

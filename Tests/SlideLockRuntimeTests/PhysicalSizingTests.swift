@@ -28,6 +28,13 @@ import Testing
         #expect(s.display.physicalSize == Self.virtio)
     }
 
+    /// `none`: a panel whose EDID lies is laid out proportionally whatever it reports.
+    @Test func noneIgnoresTheReport() throws {
+        let s = PhysicalSizing.filled(try settings(["display.physical_size=none"]), reported: Self.virtio)
+        #expect(s.display.physicalSize == nil)
+        #expect(s.display.ignoresReportedSize)
+    }
+
     @Test func aConfiguredSizeWinsOverTheReport() throws {
         let s = PhysicalSizing.filled(try settings(["display.physical_size=108x65"]), reported: Self.virtio)
         #expect(s.display.physicalSize == Size(width: 108, height: 65))

@@ -7,13 +7,16 @@ extension ConfigKey {
 
     /// `auto` or `WIDTHxHEIGHT` in millimetres (the visible area: 108x65 for a 5" 800x480).
     static let physicalSize = ConfigKey(
-        section: "display", name: "physical_size", accepts: "auto|WIDTHxHEIGHT (mm)",
+        section: "display", name: "physical_size", accepts: "auto|none|WIDTHxHEIGHT (mm)",
         apply: { (settings, text) throws(ConfigValueError) in
-            settings.display.physicalSize = try physicalSize(text)
+            settings.display.ignoresReportedSize = text == "none"
+            settings.display.physicalSize = text == "none" ? nil : try physicalSize(text)
         },
         format: { settings in
-            settings.display.physicalSize.map { ConfigValue.format($0.width) + "x" + ConfigValue.format($0.height) }
-                ?? "auto"
+            if settings.display.ignoresReportedSize { return "none" }
+            return settings.display.physicalSize.map {
+                ConfigValue.format($0.width) + "x" + ConfigValue.format($0.height)
+            } ?? "auto"
         })
 
     /// Millimetres no panel is larger than: a wall display is under 3 m wide.
@@ -28,7 +31,7 @@ extension ConfigKey {
             width > 0, height > 0, width <= largestPanelMillimetres, height <= largestPanelMillimetres
         else {
             throw ConfigValueError(
-                message: "bad size \"\(text)\" (expected auto or WIDTHxHEIGHT in millimetres, e.g. 108x65)")
+                message: "bad size \"\(text)\" (expected auto, none or WIDTHxHEIGHT in millimetres, e.g. 108x65)")
         }
         return Size(width: width, height: height)
     }

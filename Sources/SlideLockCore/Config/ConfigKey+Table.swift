@@ -7,7 +7,7 @@ extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
         themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
-        + displayKeys + inputKeys + buttonKeys + relayKeys + controlKeys + auditKeys
+        + displayKeys + inputKeys + stuckKeys + buttonKeys + relayKeys + controlKeys + auditKeys
 
     /// Section names in render order.
     static let sections = [

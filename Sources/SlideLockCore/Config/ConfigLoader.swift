@@ -13,6 +13,15 @@ public enum ConfigLoader {
         sources: [ConfigSource], overrides: [String] = [],
         theme: String? = nil
     ) throws(ConfigErrors) -> Settings {
+        try loadAdvised(sources: sources, overrides: overrides, theme: theme).settings
+    }
+
+    /// `load`, with the values the lock runs with but `check-config` refuses: each is
+    /// replaced by what the lock uses, and said as an advisory (`ConfigLoader+Advisories`).
+    public static func loadAdvised(
+        sources: [ConfigSource], overrides: [String] = [],
+        theme: String? = nil
+    ) throws(ConfigErrors) -> (settings: Settings, advisories: [ConfigError]) {
         var items: [Result<ConfigAssignment, ConfigError>] = []
         for source in sources {
             items += ConfigParser.parse(source, sections: ConfigKey.sections)
@@ -29,7 +38,7 @@ public enum ConfigLoader {
         var settings = Settings()
         settings.theme = baseTheme(items)
         var errors: [ConfigError] = []
-        var lastUnlockMode: ConfigAssignment?
+        var lastSet: [String: ConfigAssignment] = [:]
         for item in items {
             switch item {
             case .failure(let error):
@@ -37,15 +46,15 @@ public enum ConfigLoader {
             case .success(let assignment):
                 if let error = apply(assignment, to: &settings, suggesting: errors.count < shownErrors) {
                     errors.append(error)
-                } else if assignment.path == "action.on_unlock" {
-                    lastUnlockMode = assignment
+                } else {
+                    lastSet[assignment.path] = assignment
                 }
             }
         }
         // Checked once everything is applied: the hook may be set after on_unlock, or in
         // another file.
         if settings.action.mode == .hook, ConfigParser.trimmed(Substring(settings.action.hook)).isEmpty,
-            let location = lastUnlockMode
+            let location = lastSet["action.on_unlock"]
         {
             errors.append(
                 ConfigError(
@@ -53,7 +62,8 @@ public enum ConfigLoader {
                     message: "on_unlock = hook needs action.hook (a command line)"))
         }
         guard errors.isEmpty else { throw ConfigErrors(bounded(errors)) }
-        return settings
+        let advisories = advise(&settings, lastSet: lastSet)
+        return (settings, advisories)
     }
 
     /// Errors shown at most: a 1 MiB file of bad lines would otherwise print half a million.

@@ -43,6 +43,9 @@ public struct DisplaySettings: Equatable, Sendable {
     /// The touch panel's visible area in millimetres, for a layout in millimetres; nil
     /// (`auto`): what its connector reports (the lock fills it in), else unknown.
     public var physicalSize: Size? = nil
+    /// `none`: the panel's report is ignored and the layout stays proportional (a panel
+    /// whose EDID lies about its size).
+    public var ignoresReportedSize = false
 
     public init() {}
 }
@@ -66,6 +69,8 @@ public struct InputSettings: Equatable, Sendable {
     public var touch = TouchSettings()
     /// The request-to-exit button, if any.
     public var button = ButtonSettings()
+    /// When a contact that never moves stops counting as a finger (a pinned ghost).
+    public var stuck = StuckSettings()
 
     public init() {}
 }

@@ -9,6 +9,7 @@ public struct AuditRecord: Equatable, Sendable {
         case rejected = "519bb915e36d4b27b557984118f12d77"
         case lockdown = "4a83f02f8b254659b31c50980d10e184"
         case control = "1373c6e73a674c5a9b7bd33175617a57"
+        case stuck = "8f6a2c5e0b7d4e21a3c94f1d6e8b5a70"
     }
 
     public var kind: Kind
@@ -53,6 +54,20 @@ public struct AuditRecord: Equatable, Sendable {
         let message =
             d.refusal.map { "\(d.source.rawValue) refused: \($0)\(by)" } ?? "unlocked by \(d.source.rawValue)\(by)"
         return AuditRecord(kind: d.isGranted ? .unlock : .rejected, message: message, fields: fields, priority: 5)
+    }
+
+    /// A contact declared stuck (`UnlockAuthority+Stuck.swift`): where it landed and for how
+    /// long it stayed put.
+    public static func stuck(_ c: StuckContact) -> AuditRecord {
+        let x = whole(c.place.x)
+        let y = whole(c.place.y)
+        let seconds = whole(c.declaredAt - c.landedAt)
+        return AuditRecord(
+            kind: .stuck, message: "contact stuck at \(x),\(y) for \(seconds) s: no longer counted as a finger",
+            fields: [
+                ("SLIDELOCK_EVENT", "stuck-contact"), ("SLIDELOCK_SOURCE", "touch"), ("SLIDELOCK_X", x),
+                ("SLIDELOCK_Y", y), ("SLIDELOCK_STUCK_S", seconds),
+            ], priority: 4)
     }
 
     /// Lockdown turned on or off by `peer`.

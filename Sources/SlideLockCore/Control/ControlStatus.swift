@@ -15,6 +15,8 @@ public struct ControlStatus: Equatable, Sendable {
     public var touchDevices: [String] = []
     /// The running lock's release (after an upgrade it may differ from the installed binary's).
     public var version = SlideLockVersion.number
+    /// Contacts down that were declared stuck (a pinned ghost), and where.
+    public var stuckContacts: [StuckContact] = []
 
     public init() {}
 
@@ -36,6 +38,12 @@ public struct ControlStatus: Equatable, Sendable {
         if let last = lastUnlock { words.append("last-unlock=\(last.time)/\(last.source.rawValue)") }
         words.append("outputs=\(outputs.isEmpty ? "-" : outputs.joined(separator: ","))")
         words.append("touch=\(touchDevices.count)")
+        if !stuckContacts.isEmpty {
+            words.append(
+                "stuck="
+                    + stuckContacts.map { "\(clampedInt($0.place.x.rounded()))x\(clampedInt($0.place.y.rounded()))" }
+                    .joined(separator: ","))
+        }
         words.append("version=\(version)")
         if let message { words.append("message=" + JSONText.string(message)) }
         return words.joined(separator: " ")
@@ -57,6 +65,16 @@ public struct ControlStatus: Equatable, Sendable {
             ("outputs", JSONText.array(outputs.map(JSONText.string))),
             ("touch_devices", JSONText.array(touchDevices.map(JSONText.string))),
             ("version", JSONText.string(version)),
+            (
+                "stuck_contacts",
+                JSONText.array(
+                    stuckContacts.map {
+                        JSONText.object([
+                            ("x", String(clampedInt($0.place.x.rounded()))),
+                            ("y", String(clampedInt($0.place.y.rounded()))),
+                        ])
+                    })
+            ),
         ])
     }
 

@@ -10,7 +10,8 @@
 ///     1.200 cancel             # the touch device went away (cancel id=N: one contact)
 ///
 /// What a live input adds is scriptable too: `withheld id=N` (a contact a gate keeps from
-/// the thumb; a later `down ... id=N` releases it), `uncertain REASON` (an `Uncertainty`
+/// the thumb; a later `down ... id=N` releases it), `held X Y id=N` (where such a contact
+/// is), `uncertain REASON` (an `Uncertainty`
 /// raw value: `resync`, `relayout`, `wake`, ...), `hidden BY` / `shown BY` (`idle`,
 /// `master`, `startup`).
 ///
@@ -30,6 +31,7 @@ public struct TouchScript: Equatable, Sendable {
         case cancel
         case cancelContact(id: Int)
         case withheld(id: Int)
+        case held(id: Int, point: Point)
         case uncertain(Uncertainty)
         case hidden(HiddenBy)
         case shown(HiddenBy)
@@ -59,6 +61,7 @@ public struct TouchScript: Equatable, Sendable {
             case .touchUp(let id, _): action = .up(id: id)
             case .touchCancel(let id, _): action = id.map { .cancelContact(id: $0) } ?? .cancel
             case .touchWithheld(let id, _): action = .withheld(id: id)
+            case .touchHeld(let id, let p, _): action = .held(id: id, point: p)
             case .uncertain(let why, _): action = .uncertain(why)
             case .hidden(let by, _): action = .hidden(by)
             case .shown(let by, _): action = .shown(by)
@@ -77,6 +80,7 @@ public struct TouchScript: Equatable, Sendable {
             case .cancel: return .touchCancel(id: nil, time: time)
             case .cancelContact(let id): return .touchCancel(id: id, time: time)
             case .withheld(let id): return .touchWithheld(id: id, time: time)
+            case .held(let id, let p): return .touchHeld(id: id, point: p, time: time)
             case .uncertain(let why): return .uncertain(why, time: time)
             case .hidden(let by): return .hidden(by, time: time)
             case .shown(let by): return .shown(by, time: time)
@@ -156,7 +160,9 @@ struct TouchScriptParser {
         guard !words.isEmpty else { throw fail("missing verb after the time") }
         let verb = words.removeFirst()
         var id = 0
-        if let last = words.last, last.hasPrefix("id="), ["down", "move", "up", "withheld", "cancel"].contains(verb) {
+        if let last = words.last, last.hasPrefix("id="),
+            ["down", "move", "up", "withheld", "held", "cancel"].contains(verb)
+        {
             words.removeLast()
             guard let n = Int(last.dropFirst(3)), n >= 0 else { throw fail("malformed finger id \"\(last)\"") }
             id = n
@@ -186,6 +192,10 @@ struct TouchScriptParser {
             guard fingersDown.insert(id).inserted else { throw fail("finger \(id) is already down") }
             withheld.insert(id)
             action = .withheld(id: id)
+        case "held":
+            let point = try point(words)
+            guard withheld.contains(id) else { throw fail("finger \(id) is not withheld") }
+            action = .held(id: id, point: point)
         case "cancel" where text.contains("id="):
             try noMore(words, from: 0)
             guard fingersDown.remove(id) != nil else { throw fail("finger \(id) is not down") }

@@ -78,8 +78,8 @@ public struct IdleGate: Sendable {
     /// or blanks what is due by `t`).
     public mutating func handle(_ event: LockEvent) -> IdleStep {
         switch event {
-        case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchMove(_, _, let t), .touchUp(_, let t),
-            .touchCancel(_, let t):
+        case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchHeld(_, _, let t), .touchMove(_, _, let t),
+            .touchUp(_, let t), .touchCancel(_, let t):
             // A touch that arrives before the loop applied a due deadline still met a lit
             // panel: it restarts the timer.
             quietSince = max(quietSince, t)

@@ -16,6 +16,10 @@ public enum LockEvent: Equatable, Sendable {
     /// on the glass until its `touchUp` / `touchCancel`. For a contact already down, it can
     /// no longer grab from now on.
     case touchWithheld(id: Int, time: Double)
+    /// Contact `id`, withheld, is at `point` (where it landed, then each move): the authority
+    /// judges from it whether the contact is stuck (`UnlockAuthority+Stuck.swift`); nothing
+    /// else acts on it.
+    case touchHeld(id: Int, point: Point, time: Double)
     /// Contact `id` moved to `point`.
     case touchMove(id: Int, point: Point, time: Double)
     /// Contact `id` lifted.
@@ -47,7 +51,8 @@ public enum LockEvent: Equatable, Sendable {
     /// The event's timestamp, seconds.
     public var time: Double {
         switch self {
-        case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchMove(_, _, let t), .touchUp(_, let t),
+        case .touchDown(_, _, let t), .touchWithheld(_, let t), .touchHeld(_, _, let t), .touchMove(_, _, let t),
+            .touchUp(_, let t),
             .touchCancel(_, let t), .uncertain(_, let t), .hidden(_, let t), .shown(_, let t), .tick(let t),
             .actionFinished(_, let t), .reset(let t), .control(_, let t):
             return t

@@ -33,6 +33,9 @@ extension LockSession {
     /// The decisions of the authority since the last call (audit, `ctl status`).
     public mutating func takeDecisions() -> [UnlockDecision] { authority.takeDecisions() }
 
+    /// The contacts declared stuck since the last call (audit).
+    public mutating func takeStuckFound() -> [StuckContact] { authority.takeStuckFound() }
+
     /// The message the control socket set, and since when it shows (nil: the configured one).
     public var controlMessageUntil: Double? { controlMessage?.until }
 

@@ -113,6 +113,7 @@ extension LockSession {
     /// fling's speed), the action starts, and grabs are refused for the cooldown.
     mutating func complete(_ grant: UnlockGrant, velocity: Double, effects: inout [LockEffect]) {
         let t = grant.time
+        lastUnlockSource = grant.source
         effects.append(.unlock(source: grant.source, slideDuration: grant.contactDuration))
         cooldownUntil = t + settings.action.cooldown
         startMotion(to: layout.travel, velocity: velocity, at: t)

@@ -59,6 +59,8 @@ public struct LockSession: Sendable {
     var pending: [LockLogEntry] = []
     /// See `ControlVisual.failedSinceGrab`.
     var failedSinceGrab = false
+    /// The source of the latest unlock granted (the feedback hook's `SLIDELOCK_SOURCE`).
+    public internal(set) var lastUnlockSource: UnlockSource?
     /// The message line and lockdown (see `Notice`); drawn with every frame.
     public internal(set) var notice = Notice()
     /// A message sent over the control socket is shown: until when (nil: until replaced),
@@ -71,6 +73,7 @@ public struct LockSession: Sendable {
         self.layout = layout
         hue = HueAnimation(settings.animation)
         authority = UnlockAuthority(gesture: settings.gesture, layout: layout)
+        authority.stuck = settings.input.stuck
         notice = Notice(settings: settings)
     }
 
@@ -80,6 +83,7 @@ public struct LockSession: Sendable {
         self.init(settings: settings, layout: layout)
         authority = old.authority
         authority.reconfigure(gesture: settings.gesture, layout: layout, why: .reload, time: t)
+        authority.stuck = settings.input.stuck
         pending = old.pending + authority.takeLog()
         now = max(old.now, t)
         keepControl(of: old)
@@ -107,7 +111,7 @@ public struct LockSession: Sendable {
         case .touchDown(let id, let point, _): touchDown(id: id, at: point, time: t, effects: &effects)
         case .touchMove(let id, let point, _): touchMove(id: id, to: point, time: t, effects: &effects)
         case .touchUp(let id, _): touchUp(id: id, time: t, effects: &effects)
-        case .touchCancel, .touchWithheld, .uncertain, .hidden, .shown, .tick: break
+        case .touchCancel, .touchWithheld, .touchHeld, .uncertain, .hidden, .shown, .tick: break
         case .actionFinished(let success, _): actionFinished(success: success, time: t)
         case .reset: reset(time: t)
         case .control(let event, _): control(event, time: t, effects: &effects)
@@ -309,9 +313,7 @@ public struct LockSession: Sendable {
 
     /// When time alone will next change the state (for a poll timeout while static), or nil.
     public var nextDeadline: Double? {
-        let own = stateDeadline
-        guard let until = controlMessage?.until else { return own }
-        return min(own ?? until, until)
+        [stateDeadline, controlMessage?.until, authority.nextStuckDeadline].compactMap { $0 }.min()
     }
 
     var stateDeadline: Double? {

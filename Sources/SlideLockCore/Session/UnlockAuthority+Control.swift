@@ -17,6 +17,13 @@ extension UnlockAuthority {
         doubt(UnlockRefusal("lockdown"), at: t)
     }
 
+    /// A finger that lands in lockdown (or is let through by a gate then) is a refused
+    /// slide, audited as one.
+    mutating func auditLandingInLockdown(_ id: Int, at t: Double) {
+        guard lockdown, let c = contacts[id], c.refusal?.reason == "lockdown" else { return }
+        decisions.append(UnlockDecision(time: t, source: .slide, refusal: UnlockRefusal("lockdown")))
+    }
+
     /// A slide that travelled and was ended before its release (a second finger, a step too
     /// fast, a moment of uncertainty): recorded as a refused slide. It grants nothing.
     mutating func recordCancelledSlide(_ id: Int, _ refusal: UnlockRefusal, at t: Double) {

@@ -16,7 +16,7 @@ extension UnlockAuthority {
             return .failure(UnlockRefusal("no-path"))
         }
         let travel = layout.travel
-        let needed = min(max(gesture.threshold, 0), 1) * travel
+        let needed = UnlockAuthority.effectiveThreshold(gesture.threshold) * travel
         let velocity = c.tracker.velocity(releaseTime: t)
         let reached = travel > 0 && last - landing >= needed - 1e-9
         var distance = needed
@@ -29,27 +29,14 @@ extension UnlockAuthority {
             distance = share
             flung = true
         }
-        // The crossing: from the start of the final stretch at or past the distance, back to
-        // the latest sample that still had `crossingShare` of it to go.
-        var reach = c.offsets.count - 1
-        while reach > 0 && c.offsets[reach - 1] - landing >= distance - 1e-9 { reach -= 1 }
-        var from = reach - 1
-        while from >= 0 && c.offsets[reach] - c.offsets[from] < UnlockAuthority.crossingShare * distance { from -= 1 }
-        // The stroke that crossed ends at its last sample that went forward: a flick that
-        // runs on past a low threshold counts whole, while holding still, moving only across
-        // the track or drifting back after a jump through the threshold adds no time to it.
-        var end = reach
-        var next = reach
-        while next + 1 < c.offsets.count && c.offsets[next + 1] > c.offsets[next] - UnlockAuthority.strokeJitter {
-            next += 1
-            if c.offsets[next] >= c.offsets[end] + UnlockAuthority.strokeJitter { end = next }
-        }
-        guard from >= 0, end - from >= 2 else {
+        guard let stroke = UnlockAuthority.stroke(c.offsets, distance: distance) else {
             return .failure(UnlockRefusal("too-quick", "in one report interval"))
         }
-        let firstInterval = c.times[from + 1] - c.times[from]
-        let secondInterval = c.times[from + 2] - c.times[from + 1]
-        let took = min(firstInterval, secondInterval) + (c.times[end] - c.times[from + 1])
+        // The first interval counts for no more than the one after it: a finger resting, or
+        // twitching, before a fast burst earns nothing for the rest.
+        let firstInterval = c.times[stroke.start + 1] - c.times[stroke.start]
+        let secondInterval = c.times[stroke.start + 2] - c.times[stroke.start + 1]
+        let took = min(firstInterval, secondInterval) + (c.times[stroke.end] - c.times[stroke.start + 1])
         // Event times are whole microseconds: a slide of exactly min_duration may measure a
         // few short.
         guard took >= gesture.minDuration - UnlockAuthority.clockResolution else {
@@ -57,5 +44,28 @@ extension UnlockAuthority {
             return .failure(UnlockRefusal("too-quick", ms))
         }
         return .success(JudgedSlide(duration: t - c.landedAt, velocity: velocity, flung: flung))
+    }
+
+    /// The stroke that carried a path through `distance` (rule 7), as indices into
+    /// `offsets`: it starts at the last sample still within `leaveShare` of the distance
+    /// from the landing (the first sample) before the path first reached the distance, and
+    /// ends where the finger stops going forward after that: pauses and steps back of less
+    /// than `strokeJitter` stay in it, holding still or drifting back adds nothing. Nil
+    /// when the crossing took fewer than two report intervals (three samples), whatever
+    /// the path did afterwards.
+    static func stroke(_ offsets: [Double], distance: Double) -> (start: Int, end: Int)? {
+        guard let landing = offsets.first, distance > 0,
+            let reach = offsets.firstIndex(where: { $0 - landing >= distance - 1e-9 })
+        else { return nil }
+        var start = reach - 1
+        while start > 0 && offsets[start] - landing > leaveShare * distance { start -= 1 }
+        guard start >= 0, reach - start >= 2 else { return nil }
+        var end = reach
+        var next = reach
+        while next + 1 < offsets.count && offsets[next + 1] > offsets[next] - strokeJitter {
+            next += 1
+            if offsets[next] >= offsets[end] + strokeJitter { end = next }
+        }
+        return (start, end)
     }
 }

@@ -13,20 +13,26 @@
 ///    contact was down also disqualifies every contact that lands before all have lifted.
 /// 4. A gate let it grab (`touchDown`), and the session saw it land on the thumb.
 /// 5. Its own samples carry it, along the track, from where it landed through the
-///    threshold distance (`gesture.threshold` x travel) and it is still past it at
-///    release; or, with `gesture.fling`, past `flingShare` of the travel with a release
-///    velocity (least squares over real time, `VelocityTracker`) that projected for
-///    `gesture.fling_projection` seconds carries it past the end.
+///    threshold distance (`gesture.threshold` x travel, the threshold at least half the
+///    track) and it is still past it at release; or, with `gesture.fling`, past
+///    `flingShare` of the travel with a release velocity (least squares over real time,
+///    `VelocityTracker`) that projected for `gesture.fling_projection` seconds carries it
+///    past the end.
 /// 6. Every step between two of its samples is within `gesture.max_speed` over the real
 ///    time between them: a step with no time between its samples is a burst (infinitely
 ///    fast), never a batch, and no step is credited more time than it took.
-/// 7. The crossing takes time: from the latest sample from which the finger still had
-///    `crossingShare` of the needed distance to go, to the end of the forward stroke that
-///    carried it through the distance (where it stops going forward: holding still or
-///    drifting back after the crossing adds nothing), spans at least
-///    `gesture.min_duration` of real time and at least two report intervals (three
-///    samples). The first interval counts for no more than the one after it, so a finger
-///    resting, or twitching, before a fast burst earns nothing for the rest.
+/// 7. **The crossing takes three samples.** From the last sample within 5 % of the needed
+///    distance (rule 5's distance, or the fling's share) of where the finger landed, to
+///    the first sample at or past it, there are at least two report intervals. A finger
+///    carried past the distance by one report never opens, whatever it does afterwards.
+///    **The stroke takes the time.** Measured from where the finger left the place it
+///    landed to where it stops going forward (pauses on the way count, and so do steps
+///    back of less than `strokeJitter`), it lasts at least `gesture.min_duration`, the
+///    first interval counting for no more than the next. Holding still or drifting back
+///    after the crossing adds nothing.
+///
+/// Accepted residual: two one-report hops with a stop between them can open, as a real
+/// slide that pauses can (at 30 Hz the two cannot be told apart).
 ///
 /// **Lockdown** (`ctl lockdown on`) refuses every slide and every `ctl unlock` until it is
 /// lifted; turning it on or off is a moment of uncertainty (rule 3), and a contact that
@@ -41,11 +47,20 @@ public struct UnlockAuthority: Sendable {
     /// Only this file makes grants (see `UnlockGrant`).
     public struct Key: Sendable { fileprivate init() {} }
 
-    /// Share of the needed distance the crossing (rule 7) starts from: a twitch smaller than
-    /// the rest does not move the crossing's start.
-    public static let crossingShare = 0.95
-    /// Pixels a finger may slip back and still be in the stroke that crossed (rule 7).
-    public static let strokeJitter = 1.0
+    /// Share of the needed distance a finger may move and still be at the place it landed
+    /// (rule 7): the crossing and the stroke start from its last sample there.
+    public static let leaveShare = 0.05
+    /// Pixels a finger may slip back and still be in the stroke that crossed (rule 7): a
+    /// real finger jitters by a few pixels, and 1 px refused slow slides.
+    public static let strokeJitter = 4.0
+    /// The least share of the travel a slide must cover (rule 5); a config asking for less
+    /// is refused by `check-config` and raised to this by the lock.
+    public static let minimumThreshold = 0.5
+
+    /// The threshold a slide is judged by: `threshold` within `minimumThreshold`...1.
+    public static func effectiveThreshold(_ threshold: Double) -> Double {
+        threshold.isNaN ? 1 : min(max(threshold, minimumThreshold), 1)
+    }
     /// Seconds a measured duration may fall short by: evdev stamps events in microseconds.
     public static let clockResolution = 1e-5
     /// Share of the travel a flung slide must cover with its own samples (rule 5).
@@ -72,6 +87,11 @@ public struct UnlockAuthority: Sendable {
         var tracker = VelocityTracker()
         /// The oldest samples were dropped (`pathCapacity`).
         var truncated = false
+        /// Where it was first seen, whether it ever left `stuck.radius` of there, and
+        /// whether it was declared stuck (`UnlockAuthority+Stuck.swift`).
+        var anchor: Point?
+        var wandered = false
+        var stuck = false
     }
 
     var contacts: [Int: Contact] = [:]
@@ -86,7 +106,7 @@ public struct UnlockAuthority: Sendable {
     public private(set) var uncertainSince = -Double.infinity
     /// A moment of uncertainty came while contacts were down: until all have lifted, no
     /// new contact qualifies.
-    public private(set) var tainted = false
+    public internal(set) var tainted = false
     var pending: [LockLogEntry] = []
     /// Lockdown (`ctl lockdown on`): no slide or `ctl unlock` opens.
     public internal(set) var lockdown = false
@@ -96,6 +116,13 @@ public struct UnlockAuthority: Sendable {
     var tap = TapState()
     /// Why the session withholds the tap being decided (lockdown, busy), nil when it does not.
     var tapGate: String?
+    /// When a contact that stays put stops counting (`UnlockAuthority+Stuck.swift`).
+    public var stuck = StuckSettings()
+    /// Contacts declared stuck since the last `takeStuckFound`.
+    var stuckFound: [StuckContact] = []
+    /// Contacts waiting to be judged stuck, and how many of those down were declared.
+    var stuckQueue = StuckQueue()
+    var stuckCount = 0
 
     public init(gesture: GestureSettings, layout: Layout) {
         self.gesture = gesture
@@ -104,6 +131,9 @@ public struct UnlockAuthority: Sendable {
 
     /// Contacts down now, withheld ones included.
     public var contactsDown: Int { contacts.count }
+
+    /// Contacts down now that are not declared stuck: what keeps the panel awake.
+    public var activeContacts: Int { countingContacts }
 
     /// True while `id` is down, was let through by the gates and may still unlock.
     public func mayGrab(_ id: Int) -> Bool {
@@ -192,17 +222,22 @@ public struct UnlockAuthority: Sendable {
     /// Takes every event the session gets, before the session acts on it.
     public mutating func observe(_ event: LockEvent) {
         released.removeAll()
+        declareStuck(by: event.time)
         observeTap(event)
         switch event {
         case .touchDown(let id, let point, let t):
             if let c = contacts[id], c.withheld {
                 contacts[id]!.withheld = false
                 contacts[id]!.lastPoint = nil
+                place(id, at: point)
+                auditLandingInLockdown(id, at: t)
                 record(id, point, at: c.landedAt)
                 if t > c.landedAt { record(id, point, at: t) }
                 return
             }
             land(id, at: t)
+            place(id, at: point)
+            auditLandingInLockdown(id, at: t)
             record(id, point, at: t)
         case .touchWithheld(let id, let t):
             if contacts[id] != nil {
@@ -216,18 +251,27 @@ public struct UnlockAuthority: Sendable {
                 // A contact nobody reported down: the stream cannot be trusted.
                 return doubt(UnlockRefusal("uncertain-unknown-contact"), at: t)
             }
+            place(id, at: point)
             record(id, point, at: t)
+        case .touchHeld(let id, let point, _):
+            place(id, at: point)
         case .touchUp(let id, _):
-            if let c = contacts.removeValue(forKey: id) { released[id] = c }
+            if let c = contacts.removeValue(forKey: id) {
+                forget(c)
+                released[id] = c
+            }
             hopeful.remove(id)
-            if contacts.isEmpty { tainted = false }
+            if countingContacts == 0 { tainted = false }
         case .touchCancel(let id, let t):
             doubt(UnlockRefusal("touch-cancel"), at: t)
             for gone in id.map({ [$0] }) ?? Array(contacts.keys) {
-                if let c = contacts.removeValue(forKey: gone) { released[gone] = c }
+                if let c = contacts.removeValue(forKey: gone) {
+                    forget(c)
+                    released[gone] = c
+                }
                 hopeful.remove(gone)
             }
-            if contacts.isEmpty { tainted = false }
+            if countingContacts == 0 { tainted = false }
         case .uncertain(let why, let t):
             doubt(UnlockRefusal("uncertain-" + why.rawValue), at: t)
         case .hidden(let by, let t):
@@ -248,9 +292,10 @@ public struct UnlockAuthority: Sendable {
     /// A contact lands: it qualifies only on a shown panel, after every uncertain moment,
     /// alone; and every other contact down loses its chance.
     mutating func land(_ id: Int, at t: Double) {
-        if contacts[id] != nil {
+        if let old = contacts[id] {
             // A second down for a contact down: its up was lost, its history is unknown.
             doubt(UnlockRefusal("uncertain-repeated-down"), at: t)
+            forget(old)
             contacts[id] = nil
             hopeful.remove(id)
         }
@@ -263,12 +308,16 @@ public struct UnlockAuthority: Sendable {
             refusal = UnlockRefusal("landed-before-shown")
         } else if tainted {
             refusal = UnlockRefusal("landed-while-uncertain")
-        } else if !contacts.isEmpty {
+        } else if countingContacts > 0 {
             refusal = UnlockRefusal("extra-finger")
         }
         for other in hopeful { contacts[other]?.refusal = UnlockRefusal("second-finger") }
         hopeful.removeAll()
         contacts[id] = Contact(landedAt: t, refusal: refusal, withheld: false)
+        if stuckQueue.entries.count - stuckQueue.head > 2 * contacts.count + 64 {
+            stuckQueue.keep { landedAt, id in contacts[id]?.landedAt == landedAt }
+        }
+        stuckQueue.append(t, id)
         if refusal == nil { hopeful.insert(id) }
     }
 
@@ -279,7 +328,7 @@ public struct UnlockAuthority: Sendable {
         tapDoubted(why, at: t)
         for id in hopeful { contacts[id]?.refusal = why }
         hopeful.removeAll()
-        if !contacts.isEmpty { tainted = true }
+        if countingContacts > 0 { tainted = true }
     }
 
     /// Adds a sample to `id`'s path, applying the speed rule (rule 6).

@@ -126,15 +126,24 @@ public struct TouchPipeline: Sendable {
             // The filter's time rule first, so a contact proved by time is released before
             // this sample (the order the session would have seen on a ticking clock).
             out.append(convert(filter.advance(to: sample.time), cause: nil, nextID: &nextID, why: why))
-            out.append(convert(filter.filter(transform.map(sample)), cause: sample, nextID: &nextID, why: why))
-            // What the filter keeps back still reaches the session as a contact on the glass.
+            let mapped = transform.map(sample)
+            out.append(convert(filter.filter(mapped), cause: sample, nextID: &nextID, why: why))
+            // What the filter keeps back still reaches the session as a contact on the glass,
+            // and the authority sees where it is.
             switch sample.kind {
             case .down where live[sample.id] == nil:
                 let id = nextID
                 nextID += 1
                 live[sample.id] = id
                 withheld.insert(sample.id)
-                out.events.append(.touchWithheld(id: id, time: sample.time))
+                out.events += [
+                    .touchWithheld(id: id, time: sample.time),
+                    .touchHeld(id: id, point: mapped.position, time: sample.time),
+                ]
+            case .move where withheld.contains(sample.id):
+                if let id = live[sample.id] {
+                    out.events.append(.touchHeld(id: id, point: mapped.position, time: sample.time))
+                }
             case .up, .cancel:
                 guard let id = live.removeValue(forKey: sample.id) else { break }
                 withheld.remove(sample.id)

@@ -54,12 +54,15 @@ public final class HookAction: UnlockAction {
         }
     }
 
-    public func feedback(_ event: HookEvent, now: Double) {
+    public func feedback(_ event: HookEvent, source: UnlockSource, now: Double) {
         guard let feedback, let command = feedbackCommands[event] else { return }
         do {
             try feedback.run(
                 command, event: event.rawValue,
-                environment: ["SLIDELOCK_OUTPUT": output, "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds())],
+                environment: [
+                    "SLIDELOCK_OUTPUT": output, "SLIDELOCK_SOURCE": source.rawValue,
+                    "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds()),
+                ],
                 now: now)
         } catch {
             log.error("\(error)")

@@ -91,6 +91,7 @@ extension LockLoop {
             control.tallies.record(d, wallTime: control.wallClock())
             audit(AuditRecord.decision(d))
         }
+        for contact in session.takeStuckFound() { audit(AuditRecord.stuck(contact)) }
         return decisions
     }
 
@@ -122,6 +123,7 @@ extension LockLoop {
         s.message = session.notice.message
         s.outputs = views.filter { !$0.isLost }.map(\.output.name)
         s.touchDevices = control.touchDevices()
+        s.stuckContacts = session.authority.stuckContacts
         return s
     }
 }

@@ -12,13 +12,14 @@ extension LockLoop {
 
     func feedback(for effect: LockEffect, now: Double) {
         guard let event = HookEvent(effect: effect), event != .unlock else { return }
-        action?.feedback(event, now: now)
+        action?.feedback(event, source: .slide, now: now)
     }
 
     func feedback(on state: LockState, now: Double) {
+        let source = session.lastUnlockSource ?? .slide
         switch state {
-        case .unlocked: action?.feedback(.unlock, now: now)
-        case .failed: action?.feedback(.failed, now: now)
+        case .unlocked: action?.feedback(.unlock, source: source, now: now)
+        case .failed: action?.feedback(.failed, source: source, now: now)
         case .locked, .pressed, .dragging, .busy: break
         }
     }

@@ -10,7 +10,7 @@ extension LockLoop {
         guard let idle else { return events }
         idle.service(now: now)
         // A slide, a hook, a state on show or a finger on the glass is not idleness.
-        if !session.isAtRest || session.authority.contactsDown > 0 { idle.gate.noteActivity(at: now) }
+        if !session.isAtRest || session.authority.activeContacts > 0 { idle.gate.noteActivity(at: now) }
         var forwarded: [LockEvent] = []
         for event in events {
             let step = idle.gate.handle(event)

@@ -13,8 +13,8 @@ public protocol UnlockAction: AnyObject {
     func takeLog() -> [LogLine]
     var isRunning: Bool { get }
     /// Runs the feedback hook for `event`, if one is configured for it, replacing a
-    /// feedback run still going.
-    func feedback(_ event: HookEvent, now: Double)
+    /// feedback run still going; `source` is what it is about (`SLIDELOCK_SOURCE`).
+    func feedback(_ event: HookEvent, source: UnlockSource, now: Double)
     /// True while the newest feedback run goes on (exit mode waits a moment for it).
     var isFeedbackRunning: Bool { get }
     /// Stops whatever still runs, waiting up to the grace period (a relay script's

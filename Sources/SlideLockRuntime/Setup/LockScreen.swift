@@ -11,7 +11,9 @@ public enum LockScreen {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
         // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
         // by `TrustedOpener`; all of it before the display is touched.
-        var settings = try loader.load()
+        let loaded = try loader.loadAdvised()
+        for advisory in loaded.advisories { log.warning("config: \(advisory)") }
+        var settings = loaded.settings
         // The relay line held from here to the end, before anything that may take long.
         let (relaySettings, relayLog) = RelaySource.settings(settings, policy: loader.policy)
         for line in relayLog { log.log(line) }
@@ -50,7 +52,7 @@ public enum LockScreen {
         settings = sizing.settings(settings, panel: touchPanel)
         let reload = {
             try sizing.settings(
-                loader.loadForLock(), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
+                loader.loadForLock(log: log), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
         }
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(

@@ -31,7 +31,9 @@ public final class PhysicalSizing {
     /// one the key itself refuses (a side over 10 m: a header could not be read back) stays
     /// `auto`; an implausible one is kept, and `Layout` lays it out proportionally.
     public static func filled(_ settings: Settings, reported: Size) -> Settings {
-        guard settings.display.physicalSize == nil, reported.width > 0, reported.height > 0 else { return settings }
+        guard settings.display.physicalSize == nil, !settings.display.ignoresReportedSize, reported.width > 0,
+            reported.height > 0
+        else { return settings }
         guard case .success(let size?) = DisplaySettings.physicalSize(parsing: "\(reported.width)x\(reported.height)")
         else { return settings }
         var settings = settings
@@ -48,6 +50,10 @@ public final class PhysicalSizing {
                 + " (size from display.physical_size)"
         }
         let reported = panel.physicalSize
+        if loaded.display.ignoresReportedSize {
+            return Layout.sizingDescription(screen: screen, millimetres: nil, settings: loaded.layout)
+                + " (display.physical_size = none: \(panel.name)'s report ignored)"
+        }
         guard reported.width > 0, reported.height > 0 else {
             return Layout.sizingDescription(screen: screen, millimetres: nil, settings: loaded.layout)
         }

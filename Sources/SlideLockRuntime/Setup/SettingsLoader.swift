@@ -22,7 +22,11 @@ public struct SettingsLoader: Sendable {
     }
 
     /// The settings, for every command: the configuration files and the command line.
-    public func load() throws(ConfigErrors) -> Settings {
+    public func load() throws(ConfigErrors) -> Settings { try loadAdvised().settings }
+
+    /// `load`, with what the lock raises and `check-config` refuses
+    /// (`ConfigLoader.loadAdvised`).
+    public func loadAdvised() throws(ConfigErrors) -> (settings: Settings, advisories: [ConfigError]) {
         var sources: [ConfigSource] = []
         var errors: [ConfigError] = []
         func add(_ name: String, required: Bool, open: () throws(TrustError) -> TrustedFile) {
@@ -58,14 +62,16 @@ public struct SettingsLoader: Sendable {
             add(file, required: true) { () throws(TrustError) in try TrustedOpener.open(file, policy: policy) }
         }
         if !errors.isEmpty { throw ConfigErrors(ConfigLoader.bounded(errors)) }
-        return try ConfigLoader.load(sources: sources, overrides: overrides, theme: theme)
+        return try ConfigLoader.loadAdvised(sources: sources, overrides: overrides, theme: theme)
     }
 
     /// The settings the lock screen runs with, at start and on every reload (SIGHUP): `load`,
     /// then every hook program opened and checked as it will be run (`HookProgram`), so an
     /// untrusted, missing or (as root) PATH-found hook is refused with its key named.
-    public func loadForLock() throws -> Settings {
-        let settings = try load()
+    /// Each advisory is logged as a warning on `log`.
+    public func loadForLock(log: Logger? = nil) throws -> Settings {
+        let (settings, advisories) = try loadAdvised()
+        for advisory in advisories { log?.warning("config: \(advisory)") }
         try checkHooks(settings.action)
         return settings
     }

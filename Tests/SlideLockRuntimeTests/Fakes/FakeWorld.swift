@@ -132,7 +132,7 @@ final class FakeAction: UnlockAction {
     private(set) var starts: [Double] = []
     private(set) var sources: [UnlockSource] = []
     /// The feedback moments asked for, with their times.
-    private(set) var feedbacks: [(event: HookEvent, time: Double)] = []
+    private(set) var feedbacks: [(event: HookEvent, source: UnlockSource, time: Double)] = []
     /// How long each feedback run lasts (0: done at once).
     var feedbackDuration = 0.0
     private var feedbackUntil = -Double.infinity
@@ -157,8 +157,8 @@ final class FakeAction: UnlockAction {
         return succeeds
     }
     func takeLog() -> [LogLine] { [] }
-    func feedback(_ event: HookEvent, now: Double) {
-        feedbacks.append((event, now))
+    func feedback(_ event: HookEvent, source: UnlockSource, now: Double) {
+        feedbacks.append((event, source, now))
         feedbackUntil = now + feedbackDuration
     }
     var isFeedbackRunning: Bool { world.map { $0.now() < feedbackUntil } ?? false }
