@@ -154,7 +154,7 @@ test_all() {
 
 # A few seconds of the parser fuzzers; every saved input of every target replayed. The
 # session target explores only under `fuzz` (Tests/Fuzz/disputed/README.md says why).
-fuzz_smoke() { Tests/Fuzz/fuzz.sh 5 config script evemu && Tests/Fuzz/fuzz.sh 0 session; }
+fuzz_smoke() { Tests/Fuzz/fuzz.sh 5 config script evemu && Tests/Fuzz/fuzz.sh 0 session oracle; }
 
 # libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.
 fuzz() {
