@@ -96,7 +96,7 @@ for t in "${targets[@]}"; do
     if [ ${#failed[@]} -gt 0 ]; then
         say "$t FAILED on ${#failed[@]} regression inputs (log: $out/$t-regressions.log): ${failed[*]}"; status=1
     fi
-    # 0 seconds: the saved inputs only (CI's session smoke; see Tests/Fuzz/disputed/README.md).
+    # 0 seconds: the saved inputs only.
     [ "$seconds" = 0 ] && continue
     say "running $t for $seconds s"
     log=$out/$t.log

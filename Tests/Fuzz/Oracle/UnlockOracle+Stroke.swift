@@ -2,8 +2,9 @@
 // got across the distance it needed.
 //
 //   The distance: `gesture.threshold` of the travel, the threshold being at least half of
-//   it (with fling on, the contact itself need only cross 0.3 of the travel; the rest is
-//   projected from its fastest real speed).
+//   it. With fling on, a slide may also open flung: the contact itself need only cross 0.3
+//   of the travel, the rest projected from its fastest real speed (the crossing and the
+//   stroke are then judged on 0.3 of the travel). Either way opens.
 //
 //   The crossing takes three samples: from the last sample still within 5 % of the
 //   distance of where the finger landed (along the track: behind it, or beside it, is
@@ -87,29 +88,43 @@ extension UnlockOracle {
         }
     }
 
-    /// The travel, crossing, stroke and speed rules over the contact's own samples.
+    /// The travel, crossing, stroke and speed rules over the contact's own samples. With
+    /// fling on, a slide may open either way: carried past the threshold by the finger, or
+    /// flung from past the fling's share.
     func pathFault(_ samples: [Sample]) -> String? {
         if let fault = speedFault(samples) { return fault }
         let travel = max(0, geometry.travel)
         let need = neededShare * travel
         let slack = min(2, 0.01 * travel)
-        // The distance the contact itself must cross.
-        let distance = rules.fling ? min(need, min(max(rules.flingShare, 0), 1) * travel) : need
         let path = Path(samples, geometry: geometry)
         let furthest = path.progress.max() ?? 0
+        var carried: String?
+        if furthest < need - slack {
+            carried = "moved the thumb \(furthest) px of the \(need) px it must itself"
+        } else {
+            carried = crossingFault(path, distance: need, slack: slack)
+        }
+        guard rules.fling, carried != nil else { return carried }
+        // Flung: the contact itself crossed the fling's share, the rest projected.
+        let distance = min(need, min(max(rules.flingShare, 0), 1) * travel)
         if furthest < distance - slack {
             return "moved the thumb \(furthest) px of the \(distance) px it must itself"
         }
-        if rules.fling {
-            // The release velocity can be no faster than the contact's fastest real step.
-            var fastest = 0.0
-            for i in samples.indices.dropFirst() where samples[i].time > samples[i - 1].time {
-                let v = (path.progress[i] - path.progress[i - 1]) / (samples[i].time - samples[i - 1].time)
-                fastest = max(fastest, v)
-            }
-            let reach = (path.progress.last ?? 0) + min(fastest, rules.maxSpeed) * max(0, rules.flingProjection)
-            if reach < need - slack && furthest < need - slack { return "a fling reaching \(reach) px of \(need) px" }
+        // The release velocity can be no faster than the contact's fastest real step.
+        var fastest = 0.0
+        for i in samples.indices.dropFirst() where samples[i].time > samples[i - 1].time {
+            let v = (path.progress[i] - path.progress[i - 1]) / (samples[i].time - samples[i - 1].time)
+            fastest = max(fastest, v)
         }
+        let reach = (path.progress.last ?? 0) + min(fastest, rules.maxSpeed) * max(0, rules.flingProjection)
+        if reach < need - slack && furthest < need - slack { return "a fling reaching \(reach) px of \(need) px" }
+        return crossingFault(path, distance: distance, slack: slack).map { "\($0); nor carried: \(carried ?? "")" }
+    }
+
+    /// Whether some crossing of `distance` (within `slack`) took three samples and a stroke
+    /// of `min_duration`: nil when one did, else why the first did not.
+    func crossingFault(_ path: Path, distance: Double, slack: Double) -> String? {
+        let samples = path.samples
         let radius = max(0, UnlockOracle.landingShare * distance - slack)
         var why: String?
         for k in path.crossings(low: distance - slack, high: distance + slack) {
