@@ -1,5 +1,6 @@
 // libFuzzer target: the evemu-record parser and `play`'s replay through the touch pipeline
-// and the session (Glue/), with the unlock oracle (Oracle/) reading the same recording's
+// and the session (Glue/) at rotations 0 and 90, the ghost filter on and off, thresholds 1,
+// 0.75 and 0.5, with the unlock oracle (Oracle/) reading the same recording's
 // raw events on its own: every unlock the replay makes must be a legitimate slide.
 import FuzzOracle
 
@@ -15,14 +16,20 @@ public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     for filter in [true, false] {
         for rotation in [0, 90] {
-            guard let replay = EvemuUnderTest.replay(text, ghostFilter: filter, rotationDegrees: rotation) else {
-                continue
-            }
+            // Each input meets the thresholds 1, 0.75 and 0.5 across its four replays.
+            let threshold = [1, 0.75, 0.5][(rotation / 90 + (filter ? 0 : 2) + size) % 3]
+            guard
+                let replay = EvemuUnderTest.replay(
+                    text, ghostFilter: filter, rotationDegrees: rotation, threshold: threshold)
+            else { continue }
             var config = FuzzConfig()
             config.ghostFilter = filter
+            config.threshold = threshold
             var oracle = UnlockOracle(
                 rules: config.rules, geometry: replay.geometry, multitouch: replay.multitouch, time: 0)
-            if trace { fputs("ghost filter \(filter), rotate \(rotation): unlocks at \(replay.unlocks)\n", stderr) }
+            if trace {
+                fputs("ghost filter \(filter), rotate \(rotation), threshold \(threshold): \(replay.unlocks)\n", stderr)
+            }
             var next = 0
             for unlock in replay.unlocks {
                 // The replay feeds events in file order up to the first one past the frame.
@@ -32,7 +39,8 @@ public func evemuFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
                     next += 1
                 }
                 if let why = oracle.judgeUnlock(time: unlock) {
-                    fatalError("forged unlock (ghost filter \(filter), rotate \(rotation)): \(why)")
+                    fatalError(
+                        "forged unlock (ghost filter \(filter), rotate \(rotation), threshold \(threshold)): \(why)")
                 }
             }
         }

@@ -5,9 +5,9 @@
 // code that knows its API) and to the unlock oracle (Oracle/, which knows only the lock's
 // promise). An unlock the oracle cannot explain traps.
 //
-// Input: byte 0 picks the configuration (bit 0 ghost filter off, 1 threshold 0.5, 2 right
-// to left, 3-4 rotation in quarter turns, 5 fling, 6 hook mode, 7 swapped-axes
-// calibration); then 3-byte operations [op, a, b] (op % 24; ab = a << 8 | b):
+// Input: byte 0 picks the configuration (bit 0 ghost filter off, 1 threshold 0.5 (0.75 in
+// hook mode), 2 right to left, 3-4 rotation in quarter turns, 5 fling, 6 hook mode, 7
+// swapped-axes calibration); then 3-byte operations [op, a, b] (op % 24; ab = a << 8 | b):
 //   0 slot a%4 | 1 tracking id a | 2 lift (tracking id -1) | 3 x = ab % width |
 //   4 y = ab % height | 5 SYN_REPORT | 6 time += ab * 0.1 ms |
 //   7 x += int8(a) * 4, SYN_REPORT, time += b * 0.2 ms |
@@ -27,7 +27,8 @@ import FuzzOracle
     @preconcurrency import Glibc
 #endif
 
-/// `SLIDELOCK_FUZZ_TRACE=1`: print what happens (to check that seeds reach an unlock).
+/// `SLIDELOCK_FUZZ_TRACE=1`: print what happens (to check that seeds reach an unlock), and
+/// at the end the oracle's verdict on every contact as if it had unlocked at its lift.
 let trace = getenv("SLIDELOCK_FUZZ_TRACE") != nil
 /// `SLIDELOCK_FUZZ_CONVERSE=1`: also trap when a plainly legitimate slide did not unlock.
 let converse = getenv("SLIDELOCK_FUZZ_CONVERSE") != nil
@@ -39,11 +40,13 @@ let modes: [(Int, Int, Int)] = [(800, 480, 0), (1024, 600, 0), (480, 800, 0), (8
 func configuration(_ byte: UInt8) -> FuzzConfig {
     var c = FuzzConfig()
     c.ghostFilter = byte & 1 == 0
-    c.threshold = byte & 2 == 0 ? 1 : 0.5
     c.rightToLeft = byte & 4 != 0
     c.rotationDegrees = Int(byte >> 3 & 3) * 90
     c.fling = byte & 32 != 0
     c.hookMode = byte & 64 != 0
+    // Three thresholds from one bit: the shipped hook mode keeps 1 and gets 0.75, exit mode
+    // 0.5 (a reload reaches every threshold in either mode).
+    c.threshold = byte & 2 == 0 ? 1 : c.hookMode ? 0.75 : 0.5
     if byte & 128 != 0 { c.calibration = [0, 1, 0, 1, 0, 0] }
     // Every configuration bit is taken: tap-to-open is the environment's choice.
     c.tapToOpen = getenv("SLIDELOCK_FUZZ_TAP") != nil
@@ -53,7 +56,7 @@ func configuration(_ byte: UInt8) -> FuzzConfig {
 /// SIGHUP's new configuration: the gesture, layout direction and idle values change.
 func reloaded(_ old: FuzzConfig, _ a: UInt8) -> FuzzConfig {
     var c = old
-    c.threshold = [1, 0.5, 0.25, 0.1][Int(a & 3)]
+    c.threshold = [1, 0.5, 0.75, 1][Int(a & 3)]
     c.rightToLeft = a & 4 != 0
     c.fling = a & 8 != 0
     c.hitSlop = a & 16 == 0 ? 8 : 40
@@ -80,6 +83,7 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var time = 0.0
     var lock = LockUnderTest(config: config, deviceWidth: width, deviceHeight: height, time: time)
     var oracle = UnlockOracle(rules: config.rules, geometry: lock.geometry, multitouch: true, time: time)
+    oracle.judgesEveryLift = trace
     var truth = DeviceTruth()
     var dropping = false
     var removed = false
@@ -93,7 +97,10 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
             if trace { fputs("observed \(o)\n", stderr) }
             switch o {
             case .unlock(let t):
-                if let why = oracle.judgeUnlock(time: t) { fatalError("forged unlock: \(why)") }
+                if let why = oracle.judgeUnlock(time: t) {
+                    if trace { for line in oracle.verdicts(now: t) { fputs("oracle: \(line)\n", stderr) } }
+                    fatalError("forged unlock: \(why)")
+                }
             case .power(let p, let t): oracle.power(p, time: t)
             case .cancel(let t): oracle.uncertain(.cancel, time: t)
             }
@@ -212,6 +219,7 @@ public func sessionFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     // Whatever the ghost filter still holds is released on time alone.
     pass(1)
+    if trace { for line in oracle.verdicts(now: time) { fputs("oracle: \(line)\n", stderr) } }
     if converse {
         pass(2)
         if let missed = oracle.clearlyLegitimateMissed(now: time, maxJumpPixels: config.maxJumpPixels) {

@@ -4,7 +4,7 @@
 # target fuzzer flags, so they live outside the package.
 #
 #   Tests/Fuzz/fuzz.sh [SECONDS] [TARGET...]   build, then run each target SECONDS (default 60)
-# Targets: config script evemu session (default all). Corpora grow in .build/fuzz/corpus/;
+# Targets: config script evemu session oracle (default all). Corpora grow in .build/fuzz/corpus/;
 # a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
 # once fixed: those are replayed on every run). Prints executions and coverage.
 # FUZZ_CORE=DIR fuzzes another checkout's SlideLockCore sources (builds in .build/fuzz-NAME).
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(config script evemu session)
+[ ${#targets[@]} -eq 0 ] && targets=(config script evemu session oracle)
 core=${FUZZ_CORE:-Sources/SlideLockCore}
 out=.build/fuzz
 [ -n "${FUZZ_CORE:-}" ] && out=.build/fuzz-$(basename "$(cd "$core/../.." && pwd)")
@@ -59,19 +59,25 @@ slide='\x00\x00\x00\x00\x04\x00\xf0\x03\x00\x70\x01\x01\x00\x05\x00\x00\x06\x00\
 for _ in $(seq 24); do slide+='\x07\x06\x50'; done
 slide+='\x06\x03\x00\x02\x00\x00\x05\x00\x00'
 seed session "$slide"
+# The oracle target: a case byte and a seed.
+seed oracle '\x00\x01\x02\x03\x04\x05\x06\x07\x08' '\xff\x01\x02\x03\x04\x05\x06\x07\x08'
 
 status=0
 for t in "${targets[@]}"; do
     case $t in
         config) file=ConfigFuzz.swift ;; script) file=ScriptFuzz.swift ;;
-        evemu) file=EvemuFuzz.swift ;; session) file=SessionFuzz.swift ;;
-        *) say "unknown target $t (config, script, evemu, session)"; exit 2 ;;
+        evemu) file=EvemuFuzz.swift ;; session) file=SessionFuzz.swift ;; oracle) file=OracleFuzz.swift ;;
+        *) say "unknown target $t (config, script, evemu, session, oracle)"; exit 2 ;;
     esac
     bin=$out/fuzz-$t
     # The session and evemu targets judge unlocks: the glue to the implementation and the oracle.
     files=("Tests/Fuzz/$file")
     libs=("$out/libSlideLockCore.a")
-    case $t in evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;; esac
+    # The oracle target checks the oracle alone: no core, no glue.
+    case $t in
+        evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;;
+        oracle) libs=("$out/libFuzzOracle.a") ;;
+    esac
     if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
         say "building $t"
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
@@ -90,7 +96,7 @@ for t in "${targets[@]}"; do
     if [ ${#failed[@]} -gt 0 ]; then
         say "$t FAILED on ${#failed[@]} regression inputs (log: $out/$t-regressions.log): ${failed[*]}"; status=1
     fi
-    # 0 seconds: the saved inputs only (CI's session smoke; see Tests/Fuzz/disputed/README.md).
+    # 0 seconds: the saved inputs only.
     [ "$seconds" = 0 ] && continue
     say "running $t for $seconds s"
     log=$out/$t.log

@@ -274,7 +274,7 @@ enum EvemuUnderTest {
     }
 
     /// Nil when `text` is not a recording the replay takes.
-    static func replay(_ text: String, ghostFilter: Bool, rotationDegrees: Int) -> Replay? {
+    static func replay(_ text: String, ghostFilter: Bool, rotationDegrees: Int, threshold: Double) -> Replay? {
         _ = EvemuReplay.isRecording(text)
         guard let recording = try? EvemuRecording(parsing: text, fileName: "fuzz.events") else { return nil }
         for event in recording.events where !(0...TouchScript.maximumTime).contains(event.time) {
@@ -290,6 +290,7 @@ enum EvemuUnderTest {
         else { return nil }
         var settings = Settings()
         settings.input.touch = touch
+        settings.gesture.threshold = threshold
         var unlocks: [Double] = []
         var frames = 0
         for frame in Playback(settings: settings, width: 800, height: 480, fps: 30, script: script) {

@@ -100,20 +100,20 @@ public struct OracleGeometry: Equatable, Sendable {
 
 /// The configuration values the oracle's rules read (`gesture.*`, `input.*`).
 public struct OracleRules: Equatable, Sendable {
-    /// `gesture.threshold`: share of the travel the contact itself must cover.
+    /// `gesture.threshold`: share of the travel the contact itself must cover (the oracle
+    /// reads anything under 0.5 as 0.5: the threshold is at least half the track).
     public var threshold = 1.0
     /// `gesture.hit_slop`: pixels around the thumb that still grab it.
     public var hitSlop = 8.0
     /// `gesture.max_speed`, pixels per second, any step of the contact.
     public var maxSpeed = 20_000.0
-    /// `gesture.min_duration`, seconds of real time the threshold-reaching motion spans.
+    /// `gesture.min_duration`, seconds the forward stroke that crosses the distance lasts.
     public var minDuration = 0.05
     /// `gesture.fling` and `gesture.fling_projection` (seconds of velocity projected).
     public var fling = false
     public var flingProjection = 0.2
-    /// With fling on, the share of the needed travel the contact must still cover itself
-    /// (the rest may be projected): issue 26 asks for a stated share, the lock states 0.3
-    /// of the travel; the oracle asks 0.3 of the needed distance, never more.
+    /// With fling on, the share of the travel the contact must still cross itself (the rest
+    /// may be projected), as the lock states it; never more than the threshold's.
     public var flingShare = 0.3
     /// `input.ghost_filter` and its tunables: with the filter on, a contact that never
     /// counted (too short, or pinned at a corner) does not break the one-finger rule.

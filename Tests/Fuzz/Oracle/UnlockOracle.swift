@@ -9,17 +9,19 @@
 //   - was never caught by an uncertain moment (a cancel, dropped events, a device lost or
 //     adopted again, a remap or relayout, a reload, SIGUSR1, SIGUSR2): those spoil every
 //     contact down then, and any that lands before every finger has lifted;
-//   - moved the thumb itself by the threshold's share of the travel (with fling on: at
-//     least `flingShare` of it, the rest within reach of its fastest real speed projected);
-//   - took at least min_duration of real time, over at least two later report times, from
-//     the last moment it was still at its landing place to the moment it reached that
-//     distance;
+//   - moved the thumb itself across its distance: the threshold's share of the travel, at
+//     least half of it (with fling on: 0.3 of the travel, the rest within reach of its
+//     fastest real speed projected);
+//   - crossed that distance over at least two report intervals from the last sample still
+//     at its landing place (within 5 % of the distance), in a forward stroke that lasted
+//     at least min_duration, from leaving the landing place to where it stopped going
+//     forward, the first interval counting for no more than the next (UnlockOracle+Stroke);
 //   - never stepped faster than max_speed between two of its samples, on the samples' own
 //     timestamps (a step with no time between is infinitely fast).
 //   A touch on a dim or dark panel only wakes it; so does one on a panel that dims under it.
 //
-// Every tolerance here leans towards "legitimate" (a pixel of mapping, a rounding of
-// speed), so a reported forgery is a forgery of the rule, not of this model.
+// Every tolerance here leans towards "legitimate" (a pixel or two of mapping, a rounding of
+// speed or time), so a reported forgery is a forgery of the rule, not of this model.
 
 /// Why the oracle stopped trusting the fingers' history.
 public enum OracleUncertainty: String, Sendable {
@@ -52,6 +54,8 @@ public struct UnlockOracle: Sendable {
         /// How far along the track an earlier contact may have left the thumb when this one
         /// landed (a thumb caught on its way home starts a new slide from there).
         var thumbReach = 0.0
+        /// Its verdict as judged at its lift, with the rules and layout of then (tracing).
+        var verdictAtLift: String?
     }
 
     public private(set) var rules: OracleRules
@@ -75,6 +79,8 @@ public struct UnlockOracle: Sendable {
     /// Every moment that spoils what a finger did before it: uncertain, power, hidden,
     /// shown (the tap rule's taps must have none between them).
     var disturbances: [Double] = []
+    /// Judge every contact at its lift too, for `verdicts` (tracing only).
+    public var judgesEveryLift = false
 
     public init(rules: OracleRules, geometry: OracleGeometry, multitouch: Bool, time: Double) {
         self.rules = rules
@@ -185,6 +191,18 @@ public struct UnlockOracle: Sendable {
             + (reasons.isEmpty ? "no contact at all" : reasons.joined(separator: "; "))
     }
 
+    /// Every contact's verdict as if the lock unlocked at its lift (with `judgesEveryLift`)
+    /// or now, with its samples (seconds, pixels along the track from its landing): tracing.
+    public func verdicts(now: Double) -> [String] {
+        contacts.keys.sorted().map { key in
+            let c = contacts[key]!
+            let origin = geometry.along(c.samples[0].x)
+            let path = c.samples.map { "\($0.time):\((geometry.along($0.x) - origin).rounded())" }
+            let verdict = c.verdictAtLift ?? fault(of: c, now: now) ?? "legitimate"
+            return "contact \(key): \(verdict) [\(path.joined(separator: " "))]"
+        }
+    }
+
     /// Why `c` cannot be the slide that unlocked at `now`, or nil when it can.
     func fault(of c: Contact, now: Double) -> String? {
         if let spoiled = c.spoiled { return spoiled }
@@ -217,99 +235,6 @@ public struct UnlockOracle: Sendable {
             (s.x <= m || s.x >= w - m) && (s.y <= m || s.y >= h - m)
         }
         return !pinned
-    }
-
-    /// The travel, duration and speed rules over the contact's own samples.
-    func pathFault(_ samples: [Sample]) -> String? {
-        let travel = max(0, geometry.travel)
-        let need = min(max(rules.threshold, 0), 1) * travel
-        let slack = min(2, 0.01 * travel)
-        let origin = geometry.along(samples[0].x)
-        let progress = samples.map { geometry.along($0.x) - origin }
-        // Every step within max_speed, on its own timestamps.
-        for i in samples.indices.dropFirst() {
-            let a = samples[i - 1]
-            let b = samples[i]
-            let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            guard d > 0 else { continue }
-            let dt = b.time - a.time
-            if dt <= 0 { return "a \(d) px step at t=\(b.time) took no time (burst)" }
-            if d / dt > rules.maxSpeed * 1.005 { return "a \(d) px step in \(dt) s at t=\(b.time) beats max_speed" }
-        }
-        let own = rules.fling ? min(max(rules.flingShare, 0), 1) * need : need
-        guard let k = progress.firstIndex(where: { $0 >= own - slack }) else {
-            return "moved the thumb \(progress.max() ?? 0) px of the \(own) px it must itself"
-        }
-        if rules.fling {
-            // The release velocity can be no faster than the contact's fastest real step.
-            var fastest = 0.0
-            for i in samples.indices.dropFirst() where samples[i].time > samples[i - 1].time {
-                fastest = max(fastest, (progress[i] - progress[i - 1]) / (samples[i].time - samples[i - 1].time))
-            }
-            let reach = (progress.last ?? 0) + min(fastest, rules.maxSpeed) * max(0, rules.flingProjection)
-            if reach < need - slack && (progress.max() ?? 0) < need - slack {
-                return "a fling reaching \(reach) px of \(need) px"
-            }
-        }
-        // The motion that reached the distance began where the contact last sat at its
-        // landing place (a twitch of a few pixels does not start it).
-        let still = max(3, 0.02 * travel)
-        let start = progress[..<k].lastIndex(where: { $0 <= still }) ?? 0
-        let span = samples[k].time - samples[start].time
-        if span < rules.minDuration - 1e-6 {
-            return "reached \(own) px \(span) s after it started moving at t=\(samples[start].time)"
-        }
-        let times = Set(samples[(start + 1)...k].map(\.time).filter { $0 > samples[start].time })
-        if times.count < 2 { return "reached \(own) px within one report interval" }
-        return nil
-    }
-
-    // MARK: - The converse (optional)
-
-    /// A contact that any reasonable lock must have accepted, far inside every limit, that
-    /// ended without an unlock after it: a description, or nil. Only meaningful when no
-    /// unlock happened at all (cooldowns, states and springs are then out of the way).
-    public func clearlyLegitimateMissed(now: Double, maxJumpPixels: Double) -> String? {
-        guard unlocks == 0 else { return nil }
-        let travel = geometry.travel
-        let need = min(max(rules.threshold, 0), 1) * travel
-        guard !rules.fling, travel >= 100 else { return nil }
-        for key in contacts.keys.sorted() {
-            guard let c = contacts[key], c.spoiled == nil, let ended = c.ended, now - ended > 1,
-                c.calmBefore > 2, c.companions.isEmpty, c.samples.count >= 6
-            else { continue }
-            // No other contact within two seconds of its life either.
-            let near = contacts.values.contains { d in
-                d.key != c.key && d.landed < ended + 2 && (d.ended ?? now) > c.landed - 2
-            }
-            if near { continue }
-            let thumb = geometry.thumb
-            let first = c.samples[0]
-            guard thumb.contains(first.x, first.y, margin: -4) else { continue }
-            let top = thumb.y + 2
-            let bottom = thumb.y + thumb.height - 2
-            guard c.samples.allSatisfy({ $0.y >= top && $0.y <= bottom }) else { continue }
-            let origin = geometry.along(first.x)
-            let progress = c.samples.map { geometry.along($0.x) - origin }
-            guard let k = progress.firstIndex(where: { $0 >= need + 5 }) else { continue }
-            var calm = true
-            for i in c.samples.indices.dropFirst() {
-                let a = c.samples[i - 1]
-                let b = c.samples[i]
-                let dt = b.time - a.time
-                let d = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-                if dt < 0.004 || dt > 0.05 || d / dt > 0.5 * rules.maxSpeed || d > 0.5 * maxJumpPixels
-                    || progress[i] < progress[i - 1] - 1
-                {
-                    calm = false
-                }
-            }
-            guard calm, c.samples[k].time - c.landed >= 2 * rules.minDuration + 0.05,
-                ended - c.landed >= 2 * rules.minContactSeconds
-            else { continue }
-            return "contact \(key) (landed t=\(c.landed), lifted t=\(ended)) slid \(progress[k]) px of \(need) calmly"
-        }
-        return nil
     }
 
     // MARK: - Bookkeeping
@@ -345,6 +270,10 @@ public struct UnlockOracle: Sendable {
             contacts[key]?.samples.append(Sample(time: time, x: p.x, y: p.y))
         case .lifted(let key, let time):
             contacts[key]?.ended = time
+            if judgesEveryLift, let c = contacts[key] {
+                let verdict = fault(of: c, now: time) ?? "legitimate"
+                contacts[key]?.verdictAtLift = verdict
+            }
             clearTaintIfLifted()
         }
     }

@@ -8,10 +8,14 @@ should unlock (run them with SLIDELOCK_FUZZ_CONVERSE=1 to check that they do).
 Geometry at 800x480 with the defaults: the thumb spans x 81.8...142.2, y 209.8...270.2;
 the travel is 576 px. Run: python3 Tests/Fuzz/regressions/session-inputs.py"""
 import os
+import random
 import sys
 
 
-def config(ghost=True, half=False, rtl=False, quarter=0, fling=False, hook=False, swap=False):
+def config(ghost=True, half=False, rtl=False, quarter=0, fling=False, hook=False, swap=False, three_quarters=False):
+    """Bit 1 is threshold 0.5 in exit mode, 0.75 in hook mode (bit 6)."""
+    if three_quarters:
+        half, hook = True, True
     return (
         (0 if ghost else 1) | (2 if half else 0) | (4 if rtl else 0) | (quarter << 3)
         | (32 if fling else 0) | (64 if hook else 0) | (128 if swap else 0))
@@ -76,6 +80,48 @@ class Input:
     def blank(self): return self.op(17, 1)
     def master_lost(self): return self.op(18)
     def master_back(self): return self.op(19)
+
+
+def minimum_jerk(u):
+    u = min(max(u, 0.0), 1.0)
+    return 10 * u ** 3 - 15 * u ** 4 + 6 * u ** 5
+
+
+def jerk_slide(i, hz, seconds, pause=0.0, quarter=0, seed=1, phase=0.5):
+    """From rest on the thumb at (112, 240): a minimum-jerk stroke over the travel and 24 px
+    past its end (with `pause`: half the travel, a pause, the rest, each half of `seconds`),
+    +-1 px of jitter along the track and +-2 px across it, reported at `hz` (the first
+    report `phase` of an interval after the motion starts), then the lift one report after
+    the end. quarter=1: the panel turned a quarter (device x = 480 - y, device y = x)."""
+    rnd = random.Random(seed)
+    length, half = 576 + 24, 288
+
+    def along(t):
+        if not pause:
+            return length * minimum_jerk(t / seconds)
+        leg = seconds / 2
+        if t <= leg:
+            return half * minimum_jerk(t / leg)
+        if t <= leg + pause:
+            return half
+        return half + (length - half) * minimum_jerk((t - leg - pause) / leg)
+
+    def report(x, y):
+        return i.at(x=round(480 - y), y=round(x)) if quarter else i.at(x=round(x), y=round(y))
+
+    if quarter:
+        i.down(240, 112)
+    else:
+        i.down(112, 240)
+    i.wait(0.2)
+    t = phase / hz
+    while True:
+        report(112 + along(t) + rnd.uniform(-1, 1), 240 + rnd.uniform(-2, 2))
+        if t >= seconds + pause:
+            break
+        t += 1 / hz
+        i.wait(1 / hz)
+    return i.wait(1 / hz).up().wait(0.1)
 
 
 def real_slide(i, rest=0.1):
@@ -151,6 +197,32 @@ def cases():
     i = Input(config(half=True)).down(112, 240).wait(0.33).at(x=412)
     for k in range(3): i.wait(0.016).at(x=412 - 4 * (k + 1))
     c["forged-threshold-in-one-report-then-drift-back"] = i.wait(0.016).up()
+
+    # The slide rule: one report from rest carries the finger past the distance, then it
+    # creeps on 2 px a report for 0.3 s at 30 Hz: never opens, whatever comes after.
+    for name, cfg, past in [("", config(), 112 + 576 + 10), ("-half", config(half=True), 112 + 288 + 10),
+                            ("-three-quarters", config(three_quarters=True), 112 + 432 + 10)]:
+        i = Input(cfg).down(112, 240).wait(0.3).at(x=past)
+        for k in range(1, 10): i.wait(1 / 30).at(x=past + 2 * k)
+        c["forged-one-report-crossing-then-creep-30hz" + name] = i.wait(0.1).up()
+
+    # The same from behind the landing place: 72 px back, 40 px forward again, then one report
+    # past the (half) distance and the creep: behind where it landed is still there.
+    i = Input(config(half=True)).down(112, 240).wait(0.3).at(x=40).wait(0.016).at(x=64).wait(0.016).at(x=80)
+    i.wait(0.3).at(x=408)
+    for k in range(1, 10): i.wait(1 / 30).at(x=408 + 2 * k)
+    c["forged-back-then-one-report-crossing-then-creep"] = i.wait(0.1).up()
+
+    # The open set of the slide rule: minimum-jerk slides from rest.
+    c["legit-jerk-60hz-90ms"] = jerk_slide(Input(config()), 60, 0.09)
+    c["legit-jerk-60hz-90ms-rotate-90-three-quarters"] = jerk_slide(
+        Input(config(quarter=1, three_quarters=True)), 60, 0.09, quarter=1, seed=2)
+    c["legit-jerk-30hz-100ms"] = jerk_slide(Input(config()), 30, 0.1, seed=3)
+    c["legit-jerk-30hz-100ms-half"] = jerk_slide(Input(config(half=True)), 30, 0.1, seed=4, phase=0.2)
+    c["legit-jerk-200hz-65ms"] = jerk_slide(Input(config()), 200, 0.065, seed=5)
+    c["legit-jerk-200hz-65ms-half"] = jerk_slide(Input(config(half=True)), 200, 0.065, seed=6, phase=0.8)
+    c["legit-jerk-60hz-pause-at-half"] = jerk_slide(Input(config()), 60, 0.6, pause=1, seed=7)
+    c["legit-jerk-60hz-pause-at-half-half"] = jerk_slide(Input(config(half=True)), 60, 0.6, pause=1, seed=8)
 
     # Real slides: the oracle must accept them wherever they unlock.
     c["legit-slide"] = real_slide(Input(config()).down(112, 240))
