@@ -12,8 +12,9 @@ import Testing
     func fixture(_ overrides: [String] = [], idle: Bool = false) throws -> LoopFixture {
         let f = try LoopFixture(["animation.hue=off"] + overrides, sizes: [(800, 480)], panel: true)
         if idle {
-            f.loop.idle = IdleControl(
-                settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger)
+            try f.add(
+                IdleControl(
+                    settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger))
         }
         return f
     }

@@ -11,7 +11,7 @@ import Testing
     @Test func aPressUnlocksInExitMode() throws {
         let f = try LoopFixture()
         let button = FakeButton(world: f.world)
-        f.loop.button = button
+        try f.add(button)
         button.press(101)
         #expect(try f.run() == 0)
         #expect(f.world.now() < 101.1)
@@ -23,7 +23,7 @@ import Testing
         let action = FakeAction(succeeds: true, duration: 0.5)
         let f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"], action: action)
         let button = FakeButton(world: f.world)
-        f.loop.button = button
+        try f.add(button)
         // What a kernel without debounce might let through: presses 5 ms apart.
         for i in 0..<4 { button.press(101 + Double(i) * 0.005) }
         f.world.endOfTest = 104
@@ -124,7 +124,7 @@ import Testing
         let f = try LoopFixture([], action: action)
         action.world = f.world
         let button = FakeButton(world: f.world)
-        f.loop.button = button
+        try f.add(button)
         button.press(101)
         #expect(try f.run() == 0)
         #expect(action.feedbacks.map(\.event) == [.unlock])
@@ -137,7 +137,7 @@ import Testing
         let f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"], action: action)
         f.world.endOfTest = 106
         let button = FakeButton(world: f.world)
-        f.loop.button = button
+        try f.add(button)
         f.fullSlide(at: 101)
         button.press(104)
         _ = try f.run()

@@ -14,8 +14,9 @@ import Testing
         let f = try LoopFixture(overrides)
         let listener = FakeControlListener()
         let audit = FakeAudit()
-        f.loop.control = LockControl(server: ControlServer(listener: listener, access: ControlAccess()), audit: audit)
-        f.loop.control.wallClock = { 1_700_000_000 }
+        let control = LockControl(server: ControlServer(listener: listener, access: ControlAccess()), audit: audit)
+        control.wallClock = { 1_700_000_000 }
+        try f.add(control)
         return (f, listener, audit)
     }
 
@@ -144,7 +145,7 @@ import Testing
         #expect(half.reply.hasPrefix("error no whole request within 2 s") && half.closed)
         #expect(silent.closed && gone.closed)
         #expect(!f.states.contains(.unlocked))
-        #expect(f.loop.control.server?.clientCount == 0)
+        #expect(f.control?.server?.clientCount == 0)
         #expect(!f.world.foreverWaits.contains { $0 > 101 && $0 < 103.3 })
         #expect(!f.logLines.contains { $0.contains("lockdown") && $0.contains("session") })
     }
@@ -180,15 +181,16 @@ import Testing
         #expect(busy > 0)
         #expect(links.filter { $0.peer.uid != 0 }.allSatisfy { $0.reply == "error permission denied\n" })
         #expect(readers.allSatisfy { $0.closed })
-        #expect(f.loop.control.server?.clientCount == 0)
+        #expect(f.control?.server?.clientCount == 0)
     }
 
     /// `ctl` on a blank panel: status says so, wake lights it, and an unlock still goes
     /// through the authority (nothing about a dark panel opens or blocks it).
     @Test func aBlankPanelAnswersAndWakes() throws {
         let (f, c, _) = try fixture(["display.dim_after=0", "display.blank_after=2"])
-        f.loop.idle = IdleControl(
-            settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger)
+        try f.add(
+            IdleControl(
+                settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger))
         let blank = c.send(f.world, "status", at: 103)
         let wake = c.send(f.world, "wake", at: 104)
         let woken = c.send(f.world, "status", at: 104.5)
@@ -198,4 +200,9 @@ import Testing
         #expect(wake.reply == "ok\n")
         #expect(woken.reply.hasPrefix("ok state=locked display=on"), "\(woken.reply)")
     }
+}
+
+extension LoopFixture {
+    /// The control entry added to the loop's list, if any.
+    var control: LockControl? { loop.sources.lazy.compactMap { $0 as? LockControl }.first }
 }

@@ -22,7 +22,7 @@ final class FakeRecordingStore: RecordingStore {
         let f = try LoopFixture(["animation.hue=off"] + overrides, sizes: [(800, 480)], panel: true)
         let recording = FlightRecording(settings: f.settings.audit, store: store, log: f.log.logger)
         f.panel?.onRaw = { recording.take($0) }
-        f.loop.recorder = recording
+        try f.add(recording)
         return f
     }
 

@@ -50,14 +50,12 @@ import Testing
     /// `--trace`: a frame is a latency sample only when it shows a touch no earlier frame
     /// showed; with the hue animating on after the finger lifts, those frames carry no input.
     @Test func traceCountsOnlyFramesThatShowNewInput() throws {
-        let f = try LoopFixture([], pacing: .paced)
         let path = "/tmp/slidelock-trace-test-\(getpid()).jsonl"
         defer { unlink(path) }
-        f.loop.trace = try FrameTrace(path: path)
+        let f = try LoopFixture([], pacing: .paced, trace: try FrameTrace(path: path))
         f.world.slide(start: 101, from: f.thumbCentre(progress: 0), to: f.thumbCentre(progress: 0.6))
         f.world.endOfTest = 103
         _ = try f.run()
-        f.loop.trace = nil
         let summary = try TraceSummary.parse(try FileIO.readText(path))
         let out = try #require(summary.outputs.first)
         let interval = f.output.frameInterval
@@ -72,10 +70,9 @@ import Testing
     /// not as soon as the last flip completed: a touch is on screen within one refresh plus
     /// the latch margin, and still no vblank is missed.
     @Test func aDragIsDrawnLateEnoughToShowTheNewestTouch() throws {
-        let f = try LoopFixture([], pacing: .paced)
         let path = "/tmp/slidelock-latch-test-\(getpid()).jsonl"
         defer { unlink(path) }
-        f.loop.trace = try FrameTrace(path: path)
+        let f = try LoopFixture([], pacing: .paced, trace: try FrameTrace(path: path))
         let from = f.thumbCentre(progress: 0)
         let to = f.thumbCentre(progress: 0.7)
         // Moves every 7 ms (out of step with the vblanks), the finger still down at the end.
@@ -87,7 +84,6 @@ import Testing
         }
         f.world.endOfTest = 101.6
         _ = try f.run()
-        f.loop.trace = nil
         let out = try #require(TraceSummary.parse(try FileIO.readText(path)).outputs.first)
         let interval = f.output.frameInterval
         #expect(out.samples >= 20)

@@ -51,10 +51,9 @@ final class ScriptedHotplug: HotplugSource {
         let logs = LogBox()
         let loop = try LockLoop(
             display: display, rotations: [.upright], touchIndex: 0, settings: s,
-            signals: ScriptSignals(clock), input: ScriptTouch(clock),
+            sources: [ScriptedHotplug(), ScriptSignals(clock), ScriptTouch(clock)],
             log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
-            notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
-        loop.hotplug = ScriptedHotplug()
+            notifier: nil, waiter: clock, reload: { s })
         let second = ScriptPanel(clock)
         // t=2: the output goes (every output gone: the loop must carry on); t=4: it is back,
         // a new output object as a fresh DRMOutput would be; t=5: a swipe on it unlocks.
@@ -86,10 +85,9 @@ final class ScriptedHotplug: HotplugSource {
         let touch = RemapTouch(clock)
         let loop = try LockLoop(
             display: display, rotations: [.upright], touchIndex: 0, settings: s,
-            signals: ScriptSignals(clock), input: touch,
+            sources: [ScriptedHotplug(), ScriptSignals(clock), touch],
             log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
-            notifier: nil, waiter: clock, reload: { s }, makeAction: { _ in nil })
-        loop.hotplug = ScriptedHotplug()
+            notifier: nil, waiter: clock, reload: { s })
         // t=2 the output goes, t=3 it is back at 1280x720: its slider is longer and lower.
         let bigger = ScriptPanel(clock, width: 1280, height: 720)
         clock.others = [(2, 103), (3, 103)]

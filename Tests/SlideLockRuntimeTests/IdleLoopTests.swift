@@ -191,11 +191,11 @@ final class LogBox: @unchecked Sendable { var lines: [String] = [] }
             reloaded?(&fresh)
             let box = logs
             let log = Logger(verbose: true, systemd: false, sink: { _, line in box.lines.append(line) })
+            let idle = IdleControl(settings: s, backlight: backlight, hook: [], output: "FAKE-1", now: 0, log: log)
             loop = try LockLoop(
                 display: display, rotations: [.upright], touchIndex: 0, settings: s,
-                signals: ScriptSignals(clock), input: ScriptTouch(clock), log: log, notifier: nil,
-                waiter: clock, reload: { [fresh] in fresh }, makeAction: { _ in nil })
-            loop.idle = IdleControl(settings: s, backlight: backlight, hook: [], output: "FAKE-1", now: 0, log: log)
+                sources: [ScriptSignals(clock), ScriptTouch(clock), idle], log: log, notifier: nil,
+                waiter: clock, reload: { [fresh] in fresh })
         }
     }
 

@@ -81,9 +81,10 @@ import Testing
 
     @Test func aBlankPanelGoesDarkAgainWhenMasterIsBack() throws {
         let f = try LoopFixture(["display.dim_after=0", "display.blank_after=2"], watchdog: 2)
-        f.loop.idle = IdleControl(
-            settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100,
-            log: f.log.logger)
+        try f.add(
+            IdleControl(
+                settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100,
+                log: f.log.logger))
         f.display.masterTaken = 103...104
         f.world.endOfTest = 105
         #expect(try f.run() == 128 + SIGTERM)

@@ -82,7 +82,8 @@ final class FakeWallClock: ClockSource {
     @Test func theClockWakesOnceAMinute() throws {
         let f = try LoopFixture(["animation.hue=off", "display.clock=on"], pacing: .framebuffer)
         let clock = FakeWallClock(world: f.world)
-        f.loop.clock = ClockFace { $0.clock ? clock : nil }
+        let face = ClockFace { $0.clock ? clock : nil }
+        try f.add(face)
         f.world.endOfTest = 100 + 600 + 1
         _ = try f.run()
         let idle = f.world.waits.filter { $0.at >= 101 }
@@ -97,10 +98,12 @@ final class FakeWallClock: ClockSource {
     /// one frame.
     @Test func aDimmedPanelStillShowsTheMinute() throws {
         let f = try LoopFixture(["animation.hue=off", "display.clock=on"], pacing: .framebuffer)
-        f.loop.idle = IdleControl(
-            settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger)
+        try f.add(
+            IdleControl(
+                settings: f.settings, backlight: nil, hook: [], output: "FAKE-1", now: 100, log: f.log.logger))
         let clock = FakeWallClock(world: f.world)
-        f.loop.clock = ClockFace { $0.clock ? clock : nil }
+        let face = ClockFace { $0.clock ? clock : nil }
+        try f.add(face)
         f.world.endOfTest = 400
         _ = try f.run()
         // Dim at 160 s; minutes 180, 240, 300, 360 each a frame while dim.
@@ -112,7 +115,8 @@ final class FakeWallClock: ClockSource {
     @Test func withoutTheClockNothingWakes() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .framebuffer)
         let clock = FakeWallClock(world: f.world)
-        f.loop.clock = ClockFace { $0.clock ? clock : nil }
+        let face = ClockFace { $0.clock ? clock : nil }
+        try f.add(face)
         f.world.endOfTest = 100 + 600 + 1
         _ = try f.run()
         #expect(f.world.foreverWaits.count == 1)
@@ -125,14 +129,15 @@ final class FakeWallClock: ClockSource {
     @Test func aClockSetRedrawsAtOnce() throws {
         let f = try LoopFixture(["animation.hue=off", "display.clock=on"], pacing: .framebuffer)
         let clock = FakeWallClock(world: f.world)
-        f.loop.clock = ClockFace { $0.clock ? clock : nil }
+        let face = ClockFace { $0.clock ? clock : nil }
+        try f.add(face)
         clock.set(at: 130, by: 3600)
         f.world.endOfTest = 150
         _ = try f.run()
         let frames = f.output.frames
         #expect(frames.count == 3, "start, 120 s, the clock set at 130 s: \(frames.map(\.queued))")
         #expect(frames.last.map { abs($0.queued - 130) < 0.001 } == true)
-        #expect(f.loop.clock?.text?.time == "1:02")
+        #expect(face.text?.time == "1:02")
     }
 
     /// A reload that turns the clock on shows it at once; one that turns it off stops the
@@ -140,14 +145,15 @@ final class FakeWallClock: ClockSource {
     @Test func aReloadTurnsTheClockOnAndOff() throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .framebuffer)
         let clock = FakeWallClock(world: f.world)
-        f.loop.clock = ClockFace { $0.clock ? clock : nil }
+        let face = ClockFace { $0.clock ? clock : nil }
+        try f.add(face)
         var on = f.settings
         on.display.text.clock = true
         f.reloadResult = { on }
         f.world.signal(110, SIGHUP)
         f.world.endOfTest = 200
         _ = try f.run()
-        #expect(f.loop.clock?.text != nil)
+        #expect(face.text != nil)
         #expect(f.output.frames.count >= 2)
         #expect(f.world.waits.contains { $0.at >= 110 && $0.deadline != nil })
     }

@@ -2,9 +2,11 @@
 import SlideLockCore
 import SlideLockPlatform
 
-/// What the loop keeps for `slidelock ctl` and the audit: the socket's server (nil: no
-/// socket), where audit records go, the tallies `status` reports.
-public final class LockControl {
+/// The control socket in the loop (`slidelock ctl`) and the audit of every decision: the
+/// socket's server (nil: no socket), where audit records go, the tallies `status` reports.
+/// Relock, wake and reload take the signals' paths; lockdown, a message and `ctl unlock`
+/// go to the session as `LockEvent.control`, decided by its `UnlockAuthority`.
+public final class LockControl: LoopSource {
     public var server: ControlServer?
     /// nil: no journal (audit lines then go to the log only).
     public var audit: AuditSink?
@@ -16,11 +18,131 @@ public final class LockControl {
     public var touchDevices: () -> [String] = { [] }
     /// Counts and the last unlock since start.
     var tallies = ControlStatus()
-    /// The peer of a `ctl unlock` being applied (for its log line).
-    var unlockingPeer: ControlPeer?
 
     public init(server: ControlServer? = nil, audit: AuditSink? = nil) {
         self.server = server
         self.audit = audit
+    }
+
+    public var pollDescriptors: [Int32] { server?.pollDescriptors ?? [] }
+
+    public func nextDeadline(now: Double) -> Double? { server?.nextDeadline }
+
+    /// Answers every whole request waiting; never waits on a client.
+    public func service(_ turn: inout LoopTurn) {
+        guard let server else { return }
+        let (lock, now) = (turn.lock, turn.now)
+        for incoming in server.service(now: now) {
+            let peer = incoming.link.peer
+            let outcome = answer(incoming.request, peer: peer, lock: lock, now: now)
+            let words = "ctl \(incoming.request.line) from \(peer.description): \(outcome.ok ? "ok" : outcome.text)"
+            if incoming.request.changesState {
+                lock.log.info(words)
+                audit(
+                    AuditRecord.control(incoming.request, peer: peer, outcome: outcome.ok ? "ok" : outcome.text), lock)
+            } else {
+                lock.log.debug(words)
+            }
+            server.reply(incoming, (outcome.ok ? "ok" : "error") + (outcome.text.isEmpty ? "" : " " + outcome.text))
+        }
+        for line in server.takeLog() { lock.log.log(line) }
+    }
+
+    /// What `request` does, and the reply's text.
+    func answer(_ request: ControlRequest, peer: ControlPeer, lock: LockLoop, now: Double) -> (ok: Bool, text: String) {
+        if lock.exitFrame != nil, request.changesState { return (false, "unlocked: the lock is exiting") }
+        switch request {
+        case .status(let json):
+            let s = status(lock)
+            return (true, json ? s.json : s.text)
+        case .lock:
+            lock.relockFromOutside(now: now, why: "ctl lock")
+        case .wake:
+            lock.wakeFromSignal(now: now)
+        case .reload:
+            guard lock.reloadSettings(now: now) else { return (false, "configuration not reloaded (see the log)") }
+        case .unlock:
+            return controlUnlock(peer: peer, lock: lock, now: now)
+        case .message(let text, let seconds):
+            handleControl(.message(text, until: seconds.map { now + $0 }), lock: lock, now: now)
+        case .clearMessage:
+            handleControl(.message(nil, until: nil), lock: lock, now: now)
+        case .lockdown(let on):
+            let was = lock.session.notice.lockdown
+            handleControl(.lockdown(on), lock: lock, now: now)
+            if was != on { audit(AuditRecord.lockdown(on, peer: peer), lock) }
+            return (true, "lockdown " + (on ? "on" : "off"))
+        }
+        return (true, "")
+    }
+
+    /// `ctl unlock`: the authority decides (peer, lockdown); granted, it opens as a slide does.
+    func controlUnlock(peer: ControlPeer, lock: LockLoop, now: Double) -> (ok: Bool, text: String) {
+        record(lock.session.takeDecisions(), lock)
+        let access = server?.access ?? ControlAccess()
+        lock.requester = peer.description
+        defer { lock.requester = nil }
+        handleControl(.unlock(peer: peer, access: access), lock: lock, now: now)
+        let decisions = lock.session.takeDecisions()
+        record(decisions, lock)
+        guard let decision = decisions.last(where: { $0.source == .ctl }) else {
+            return (false, "not locked (\(lock.session.state.rawValue))")
+        }
+        if let refusal = decision.refusal { return (false, "refused: \(refusal)") }
+        return (true, "unlocked")
+    }
+
+    func handleControl(_ event: ControlEvent, lock: LockLoop, now: Double) {
+        lock.apply(lock.session.handle(.control(event, time: now)), now: now)
+        lock.sessionVersion += 1
+        for entry in lock.session.takeLog() {
+            lock.log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")")
+        }
+    }
+
+    /// The authority's decisions: counted for `status`, each an audit record.
+    func record(_ decisions: [UnlockDecision], _ lock: LockLoop) {
+        for d in decisions {
+            tallies.record(d, wallTime: wallClock())
+            audit(AuditRecord.decision(d), lock)
+        }
+        for contact in lock.session.takeStuckFound() { audit(AuditRecord.stuck(contact), lock) }
+    }
+
+    func audit(_ record: AuditRecord, _ lock: LockLoop) {
+        guard let audit else { return }
+        do { try audit.write(record) } catch { lock.log.debug("audit: \(error)") }
+    }
+
+    public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
+        switch moment {
+        case .batch(_, let decisions): record(decisions, lock)
+        case .reloaded(let settings):
+            // `control.group` again; a group that no longer resolves keeps the old rule.
+            guard let server else { return }
+            do {
+                server.access = ControlAccess(group: try resolveGroup(settings.control.group))
+            } catch {
+                lock.log.error("control.group: \(error), keeping the old one")
+            }
+        default: break
+        }
+    }
+
+    /// `status`: the session, the panel, the tallies.
+    func status(_ lock: LockLoop) -> ControlStatus {
+        var s = tallies
+        s.state = lock.session.state
+        switch lock.idle?.gate.power ?? .awake {
+        case .awake: s.display = lock.away == nil ? "on" : "away"
+        case .dim: s.display = "dim"
+        case .blank: s.display = "blank"
+        }
+        s.lockdown = lock.session.notice.lockdown
+        s.message = lock.session.notice.message
+        s.outputs = lock.views.filter { !$0.isLost }.map(\.output.name)
+        s.touchDevices = touchDevices()
+        s.stuckContacts = lock.session.authority.stuckContacts
+        return s
     }
 }

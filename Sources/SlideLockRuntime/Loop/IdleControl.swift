@@ -1,19 +1,10 @@
 import SlideLockCore
 import SlideLockPlatform
 
-/// A panel backlight (`Backlight`, sysfs), or a recording fake in tests.
-public protocol BacklightControl: AnyObject {
-    var name: String { get }
-    func set(fraction: Double) throws(DisplayError)
-    func restore() throws(DisplayError)
-}
-
-extension Backlight: BacklightControl {}
-
 /// Idle dim and blank for the loop: the `IdleGate` in front of the session, and what
 /// carries out its effects besides the display (backlight, idle hook). The backlight goes
 /// back to the brightness found at start when this is released.
-public final class IdleControl {
+public final class IdleControl: LoopSource {
     var gate: IdleGate
     let backlight: BacklightControl?
     /// Full brightness (`display.brightness`).
@@ -59,8 +50,8 @@ public final class IdleControl {
     /// panel, else 1.
     public var drawBrightness: Double { backlight == nil ? gate.level : 1 }
 
-    var pollDescriptors: [Int32] { hook?.pollDescriptors ?? [] }
-    var deadline: Double? {
+    public var pollDescriptors: [Int32] { hook?.pollDescriptors ?? [] }
+    public func nextDeadline(now: Double) -> Double? {
         [gate.nextDeadline, hook?.deadline].compactMap { $0 }.min()
     }
 
@@ -89,9 +80,11 @@ public final class IdleControl {
         }
     }
 
-    /// Reaps the idle hook when it is done.
-    func service(now: Double) {
+    /// Reaps the idle hook when it is done. The gate's own work comes with the session's
+    /// events (`LockLoop.passThroughIdle`).
+    public func service(_ turn: inout LoopTurn) {
         guard let hook else { return }
+        let now = turn.now
         if let outcome = hook.service(now: now), case .failure(let reason, _) = outcome {
             log.warning("\(hook.command.joined(separator: " ")): idle hook failed: \(reason)")
         }

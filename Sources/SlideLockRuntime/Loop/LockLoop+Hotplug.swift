@@ -35,7 +35,7 @@ extension LockLoop {
     /// the slider is laid out for the new size (a slide in progress ends; the state, a
     /// running hook's included, carries on).
     func followTouchOutput(_ view: PanelView, now: Double) {
-        input?.remap(screen: view.logicalSize, rotation: view.rotation)
+        tell(.touchScreen(view.logicalSize, view.rotation), now: now)
         guard view.builder.layout != session.layout else { return }
         apply(session.relayout(view.builder.layout, time: now), now: now)
         log.info(

@@ -8,7 +8,6 @@ extension LockLoop {
     /// what the gate decided. With no idle control, all of them.
     func passThroughIdle(_ events: [LockEvent], now: Double) -> [LockEvent] {
         guard let idle else { return events }
-        idle.service(now: now)
         // A slide, a hook, a state on show or a finger on the glass is not idleness.
         if !session.isAtRest || session.authority.activeContacts > 0 { idle.gate.noteActivity(at: now) }
         var forwarded: [LockEvent] = []
@@ -63,11 +62,12 @@ extension LockLoop {
         }
     }
 
-    /// The session's visual at `t`, drawn darker while dim without a backlight.
+    /// The session's visual at `t`, drawn darker while dim without a backlight, with what
+    /// the entries show (the clock).
     func frameVisual(at t: Double) -> ControlVisual {
         var v = session.visual(at: t)
         v.brightness = idle?.drawBrightness ?? 1
-        v.clock = clock?.text
+        for source in sources { source.decorate(&v) }
         return v
     }
 }

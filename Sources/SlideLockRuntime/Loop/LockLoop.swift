@@ -2,23 +2,26 @@ import SlideLockCore
 import SlideLockPlatform
 import SlideLockRender
 
-/// The running lock screen: one thread waiting on the display's completion events, the
-/// signal source, the touch devices and the hook, through an `EventWaiter`. Frames are drawn
-/// only when something changed and the output is free, so with nothing animating the
-/// process sleeps without a timeout. Every edge is a protocol: tests drive the same loop
-/// with fake displays (paced, unpaced, hung), touches, hooks, signals and a virtual clock.
+/// The running lock screen: one thread waiting, through an `EventWaiter`, on the display's
+/// completion events and on the entries of its list (`LoopSource`: touch, signals, hooks,
+/// control, ...). Frames are drawn only when something changed and the output is free, so
+/// with nothing animating the process sleeps without a timeout. Every edge is a protocol:
+/// tests drive the same loop with fake displays (paced, unpaced, hung), fake entries and a
+/// virtual clock.
 public final class LockLoop {
     let display: PanelDisplay
     var views: [PanelView]
     var session: LockSession
-    let signals: SignalReader
-    let input: TouchSource?
-    var action: UnlockAction?
+    /// Everything the loop waits on besides the display, serviced in this order.
+    let sources: [LoopSource]
+    /// Idle dim and blank, if an entry: also the panel's power, which the frames obey.
+    let idle: IdleControl?
     let log: Logger
     let notifier: ServiceNotifier?
     let waiter: EventWaiter
     let reload: () throws -> Settings
-    let makeAction: (Settings) throws -> UnlockAction?
+    /// Writes one line per frame that reached the screen (`--trace`), if set.
+    let trace: FrameTrace?
     /// The label's fonts, opened once for every output (a reload to other fonts opens those).
     let fonts: LabelFonts?
     /// The output touch maps onto; the session's layout is that output's. It moves when
@@ -40,32 +43,17 @@ public final class LockLoop {
     var healthy = true
     /// Set while another program holds DRM master (nothing is drawn, no touch counts).
     var away: MasterAway?
-    /// Keyboards kept from the console (`input.keyboard_lockout`), if any.
-    public var keyboards: KeyboardGuard?
-    /// Writes one line per frame that reached the screen (`--trace`), if set.
-    public var trace: FrameTrace?
+    /// Who asked for the unlock being applied (`ctl unlock`'s peer), for its log line.
+    var requester: String?
     /// Called once the first frame is on screen (after systemd READY=1).
     public var onFirstFrame: () -> Void = {}
     /// Called with each state change.
     public var onState: (LockState) -> Void = { _ in }
-    /// Idle dim and blank (nil: the panel stays lit).
-    public var idle: IdleControl?
-    /// DRM hotplug notices (nil: the outputs found at start are all there is).
-    public var hotplug: HotplugSource?
-    /// The clock above the track (nil: never one).
-    public var clock: ClockFace?
-    /// The control socket (`slidelock ctl`) and the audit (LockLoop+Control.swift).
-    public var control = LockControl()
-    /// The flight recorder (nil: `audit.recordings = off`).
-    public var recorder: FlightRecording?
-    /// The request-to-exit button (nil: none, or it could not be had).
-    public var button: ButtonSource?
 
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
-        signals: SignalReader, input: TouchSource?, log: Logger, notifier: ServiceNotifier?,
-        waiter: EventWaiter, reload: @escaping () throws -> Settings,
-        makeAction: @escaping (Settings) throws -> UnlockAction?, fonts: LabelFonts? = nil
+        sources: [LoopSource], log: Logger, notifier: ServiceNotifier?, waiter: EventWaiter,
+        reload: @escaping () throws -> Settings, fonts: LabelFonts? = nil, trace: FrameTrace? = nil
     ) throws {
         self.display = display
         self.fonts = fonts
@@ -79,28 +67,27 @@ public final class LockLoop {
             throw RunError(description: error)
         }
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
-        self.signals = signals
-        self.input = input
+        self.sources = sources
+        idle = sources.lazy.compactMap { $0 as? IdleControl }.first
         self.log = log
         self.notifier = notifier
         self.waiter = waiter
         self.reload = reload
-        self.makeAction = makeAction
-        action = try makeAction(settings)
+        self.trace = trace
     }
 
     /// Runs until unlocked in exit mode (0, once the unlock frame is on every screen) or a
     /// terminating signal (128 + signal). Errors from the display end the run. Whichever
-    /// way it ends, a hook still running is stopped first (SIGTERM, its grace, SIGKILL), so
-    /// a relay pulse is never cut off without its switch-off.
+    /// way it ends, the entries stop what still runs first (a hook: SIGTERM, its grace,
+    /// SIGKILL), so a relay pulse is never cut off without its switch-off.
     public func run() throws -> Int32 {
         do {
             let status = try runLoop()
-            action?.stop(now: waiter.now())
+            tell(.stopping, now: waiter.now())
             return status
         } catch {
             log.error("leaving: \(error)")
-            action?.stop(now: waiter.now())
+            tell(.stopping, now: waiter.now())
             throw error
         }
     }
@@ -109,88 +96,78 @@ public final class LockLoop {
         let start = waiter.now()
         // No touch counts before the lock is on screen (`reportReadyOnce` shows it).
         apply(session.handle(.hidden(.startup, time: start)), now: start)
-        updateClock(ready: [], now: start)
+        tell(.started, now: start)
         for view in views { try view.prepare(session.visual(at: start)) }
         logFontWarnings()
         var lastState = session.state
         onState(lastState)
-        var ready: Set<Int32> = []
         while true {
-            updateClock(ready: ready, now: waiter.now())
             try drawWhereNeeded(now: waiter.now())
             reportReadyOnce()
-            if let exitFrame, exitFrameShown(exitFrame), !feedbackHoldsExit(exitFrame.time, now: waiter.now()) {
+            if let exitFrame, exitFrameShown(exitFrame), !sources.contains(where: { $0.holdsExit(now: waiter.now()) }) {
                 return ExitStatus.ok
             }
-            var descriptors = [display.eventDescriptor ?? -1, signals.fd]
-            descriptors +=
-                (input?.pollDescriptors ?? []) + (action?.pollDescriptors ?? []) + (idle?.pollDescriptors ?? [])
-                + (hotplug.map { [$0.fd] } ?? [])
-            descriptors += (keyboards?.pollDescriptors ?? []) + (clock?.source?.pollDescriptors ?? [])
-            descriptors += control.server?.pollDescriptors ?? []
-            descriptors += button?.pollDescriptors ?? []
-            ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
+            let descriptors = [display.eventDescriptor ?? -1] + sources.flatMap(\.pollDescriptors)
+            let ready = try waiter.wait(for: descriptors, until: nextDeadline(now: waiter.now()))
             let now = waiter.now()
             feedWatchdog(now: now)
             if let fd = display.eventDescriptor, ready.contains(fd) { try display.handleEvents() }
-            if let hotplug, ready.contains(hotplug.fd), hotplug.takeDRMHotplug() { followHotplug(now: now) }
+            var turn = LoopTurn(ready: ready, now: now, lock: self)
+            for source in sources where source.stage == .outputs { source.service(&turn) }
             writeTrace()
             try recoverHungFlips(now: now)
             retakeMasterIfDue(now: now)
-            if let keyboards {
-                keyboards.service(now: now)
-                for line in keyboards.takeLog() { log.log(line) }
+            for source in sources where source.stage == .input {
+                source.service(&turn)
+                if let status = turn.exitStatus { return status }
             }
-            if ready.contains(signals.fd), let status = handleSignals(now: now) { return status }
-            serviceControl(now: now)
-            serviceButton(ready: ready, now: now)
-            var events: [LockEvent] = []
-            if let input {
-                events += input.readAvailable()
-                events += input.advance(to: now)
-                for line in input.takeLog() { log.log(line) }
-                if let newest = events.map(\.time).max() { newestInput = max(newestInput ?? newest, newest) }
-                checkMasterOnTouch(events, now: now)
-            }
-            if let action, let success = action.service(now: now) {
-                events.append(.actionFinished(success: success, time: now))
-            }
-            for line in action?.takeLog() ?? [] { log.log(line) }
+            checkMasterOnTouch(turn.events, now: now)
+            if let newest = turn.newestInput { newestInput = max(newestInput ?? newest, newest) }
+            var events = turn.events
             if !events.isEmpty { sessionVersion += 1 }
             events.append(.tick(time: now))
             for event in passThroughIdle(events, now: now) { apply(session.handle(event), now: now) }
             let entries = session.takeLog()
-            recordVerdicts(entries)
+            tell(.batch(log: entries, decisions: session.takeDecisions()), now: now)
             for entry in entries { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
-            auditDecisions()
             if session.state != lastState {
                 sessionVersion += 1
                 lastState = session.state
                 onState(lastState)
-                feedback(on: lastState, now: now)
+                tell(.state(lastState), now: now)
                 try? notifier?.status(lastState.rawValue)
             }
         }
     }
 
+    /// Tells every entry, in list order.
+    func tell(_ moment: LoopMoment, now: Double) {
+        for source in sources { source.observe(moment, lock: self, now: now) }
+    }
+
     func apply(_ effects: [LockEffect], now: Double) {
         for effect in effects {
-            recorder?.take(effect)
-            switch effect {
-            case .unlock(let source, let duration):
+            if case .unlock(let source, let duration) = effect {
                 log.info(unlockLine(source: source, slideDuration: duration))
-                if session.settings.action.mode == .hook {
-                    if action?.start(source: source, slideDuration: duration, now: now) != true {
-                        apply(session.handle(.actionFinished(success: false, time: now)), now: now)
-                    }
-                }
-            case .exit:
+            }
+            tell(.effect(effect), now: now)
+            if case .exit = effect {
                 // From here on every frame shows this moment: the hue must not keep the
                 // outputs flipping (and the process alive) after the unlock.
                 sessionVersion += 1
                 exitFrame = (now, sessionVersion)
-            case .slideStarted, .slideCancelled: feedback(for: effect, now: now)
             }
+        }
+    }
+
+    /// The log line of an unlock effect, named after the source the authority granted.
+    func unlockLine(source: UnlockSource, slideDuration: Double) -> String {
+        let milliseconds = Int((slideDuration * 1000).rounded())
+        switch source {
+        case .slide: return "unlocked by a \(milliseconds) ms slide"
+        case .tap: return "unlocked by a tap on Open (\(milliseconds) ms)"
+        case .button: return "unlocked by the button"
+        case .ctl: return "unlocked by ctl (\(requester ?? "unknown peer"))"
         }
     }
 
@@ -231,8 +208,8 @@ public final class LockLoop {
     }
 
     /// When the wait must end without any event: the next frame while animating (when no
-    /// flip will wake us), the session's, input's and hook's timers, the watchdog, a flip
-    /// that may hang. nil: sleep until something happens.
+    /// flip will wake us), the session's timers, the watchdog, a flip that may hang, master
+    /// to ask for again, and each entry's. nil: sleep until something happens.
     func nextDeadline(now: Double) -> Double? {
         var deadline: Double? = nil
         func consider(_ t: Double?) { if let t { deadline = min(deadline ?? t, t) } }
@@ -259,16 +236,10 @@ public final class LockLoop {
         }
         // After the exit only the last frame's flip matters (the session's timers are spent).
         if exitFrame == nil { consider(session.nextDeadline) }
-        consider(input?.nextDeadline(now: now))
         if healthy { consider(notifier?.nextWatchdogDeadline(now: now)) }
-        consider(action?.deadline)
-        consider(feedbackExitDeadline)
-        consider(keyboards?.nextDeadline(now: now))
-        consider(control.server?.nextDeadline)
-        consider(idle?.deadline)
         for view in views { consider(view.hangDeadline) }
         consider(away?.nextTry)
-        consider(clock?.source?.nextDeadline(now: now))
+        for source in sources { consider(source.nextDeadline(now: now)) }
         return deadline
     }
 }

@@ -1,21 +1,12 @@
 import SlideLockCore
 import SlideLockPlatform
 
-/// Where a verdict's recordings go: the recordings directory (`RecordingDirectory`), or a
-/// fake in tests. `name` is a file name, never a path.
-public protocol RecordingStore: AnyObject {
-    func store(name: String, text: String) throws(SystemError)
-    /// Wall-clock milliseconds since 1970, for the file names.
-    func unixMilliseconds() -> Int64
-}
-
-extension RecordingDirectory: RecordingStore {}
-
 /// The live flight recorder: raw events in (from `TouchInput.onRaw`), one file per touch
 /// device out for every unlock and rejected slide (`VerdictRecorder`). Writing happens
-/// right after the verdict, in the loop, bounded by `audit.max_bytes` per device; a
+/// right after the verdict, in the loop (the session's effects and each turn's log come
+/// as `LoopMoment`s), bounded by `audit.max_bytes` per device; a
 /// failure to write is logged and never changes what the lock does.
-public final class FlightRecording {
+public final class FlightRecording: LoopSource {
     public private(set) var recorder: VerdictRecorder
     let store: RecordingStore
     let log: Logger
@@ -67,6 +58,18 @@ public final class FlightRecording {
                     }
                 }
             }
+        }
+    }
+
+    public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
+        switch moment {
+        case .effect(let effect): take(effect)
+        case .batch(let entries, _):
+            // Written now: after the session decided, before the next frame.
+            guard lock.views.indices.contains(lock.touchIndex) else { return }
+            let view = lock.views[lock.touchIndex]
+            observe(lock.session, entries: entries, screen: view.logicalSize, rotation: view.rotation)
+        default: break
         }
     }
 }

@@ -69,27 +69,28 @@ public enum LockScreen {
             : nil
         defer { keyboards?.close() }
         for line in keyboards?.takeLog() ?? [] { log.log(line) }
-        let loop = try LockLoop(
-            display: display, rotations: rotations, touchIndex: touchIndex, settings: settings, signals: signals,
-            input: input, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
-            reload: reload,
-            makeAction: { s in try makeAction(s, output: touchPanel.name, log: log, relay: relay) }, fonts: fonts)
-        loop.trace = trace
-        loop.keyboards = keyboards
-        loop.hotplug = hotplug
-        loop.clock = ClockFace.wall()
         let control = try makeControl(settings, log: log)
         control.touchDevices = { input.devices }
-        loop.control = control
-        if let directory = settings.audit.recordings {
-            let store = RecordingDirectory(path: directory, keep: Int(settings.audit.keep))
-            let recording = FlightRecording(settings: settings.audit, store: store, log: log)
-            input.onRaw = { recording.take($0) }
-            loop.recorder = recording
+        let recording = settings.audit.recordings.map { directory in
+            FlightRecording(
+                settings: settings.audit, store: RecordingDirectory(path: directory, keep: Int(settings.audit.keep)),
+                log: log)
         }
-        loop.button = makeButton(settings.input.button, log: log)
-        loop.idle = try makeIdle(
+        if let recording { input.onRaw = { recording.take($0) } }
+        let button = makeButton(settings.input.button, log: log)
+        let idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
+        let hooks = try UnlockHooks(settings: settings) { s in
+            try makeAction(s, output: touchPanel.name, log: log, relay: relay)
+        }
+        // Serviced in this order each turn (hotplug first, before the outputs are settled).
+        let sources: [LoopSource?] = [
+            hotplug, keyboards, signals, control, button, input, recording, hooks, idle, ClockFace.wall(),
+        ]
+        let loop = try LockLoop(
+            display: display, rotations: rotations, touchIndex: touchIndex, settings: settings,
+            sources: sources.compactMap { $0 }, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
+            reload: reload, fonts: fonts, trace: trace)
         loop.onFirstFrame = { log.info("ready: first frame on screen") }
         loop.onState = { log.debug("state: \($0.rawValue)") }
         let status = try loop.run()

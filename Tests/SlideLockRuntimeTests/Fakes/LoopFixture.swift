@@ -19,11 +19,16 @@ final class LoopFixture {
     private(set) var loop: LockLoop!
     /// The raw-event panel behind a real touch pipeline, when asked for (`panel: true`).
     private(set) var panel: FakePanel?
+    /// Entries added before the run (`add`), serviced after the signals, before touch.
+    private var added: [LoopSource] = []
+    private let sizes: [(Int, Int)]
+    private let fonts: LabelFonts?
+    private let trace: FrameTrace?
 
     init(
         _ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
         watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil,
-        panel: Bool = false
+        panel: Bool = false, trace: FrameTrace? = nil
     ) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
@@ -34,12 +39,26 @@ final class LoopFixture {
         reloadResult = { settings }
         let screen = Size(width: Double(sizes[0].0), height: Double(sizes[0].1))
         self.panel = panel ? FakePanel(world: world, screen: screen, settings: settings.input.touch) : nil
+        self.sizes = sizes
+        self.fonts = fonts
+        self.trace = trace
+        try build()
+    }
+
+    /// Adds entries to the loop's list (the button, control, idle, ...) before the run.
+    func add(_ sources: LoopSource...) throws {
+        added += sources
+        try build()
+    }
+
+    /// The loop as the lock assembles it: signals, the added entries, touch, the hooks.
+    private func build() throws {
+        let hooks = try UnlockHooks(settings: settings) { [unowned self] _ in self.action }
+        let sources: [LoopSource] = [world.signals] + added + [panel ?? world.touch, hooks]
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
-            signals: world.signals, input: self.panel ?? world.touch, log: log.logger, notifier: notifier,
-            waiter: world,
-            reload: { [unowned self] in try self.reloadResult() }, makeAction: { [unowned self] _ in self.action },
-            fonts: fonts)
+            sources: sources, log: log.logger, notifier: notifier, waiter: world,
+            reload: { [unowned self] in try self.reloadResult() }, fonts: fonts, trace: trace)
         loop.onState = { [unowned self] in self.states.append($0) }
         loop.onFirstFrame = { [unowned self] in self.readyCalls += 1 }
     }

@@ -1,26 +1,8 @@
-@preconcurrency import Glibc
 import SlideLockCore
 import SlideLockPlatform
 
+// Commands from outside (a signal, `ctl`): relock and reload.
 extension LockLoop {
-    /// SIGTERM/SIGINT end the run (128 + signal, never 0: a boot flow waiting for an
-    /// unlock must not mistake a stop for one); SIGHUP reloads the config; SIGUSR1 relocks;
-    /// SIGUSR2 wakes a dim or blank panel.
-    func handleSignals(now: Double) -> Int32? {
-        for signal in signals.read() {
-            switch signal {
-            case SIGTERM, SIGINT:
-                log.info("stopping on signal \(signal)")
-                return 128 + signal
-            case SIGHUP: reloadSettings(now: now)
-            case SIGUSR2: wakeFromSignal(now: now)
-            case SIGUSR1: relockFromOutside(now: now, why: "SIGUSR1")
-            default: break
-            }
-        }
-        return nil
-    }
-
     /// Back to locked at once (SIGUSR1, `ctl lock`).
     func relockFromOutside(now: Double, why: String) {
         guard exitFrame == nil else { return }
@@ -54,11 +36,11 @@ extension LockLoop {
                     settings: settings, layout: fresh[touchIndex].builder.layout, reloadedFrom: session, time: now)
                 : LockSession(settings: settings, layout: session.layout, reloadedFrom: session, time: now)
             for view in fresh { try view.prepare(freshSession.visual(at: now)) }
-            // A running hook finishes under the old settings; the new one is used next time.
-            if action?.isRunning != true { action = try makeAction(settings) }
+            for source in sources { try source.prepare(reload: settings) }
             for (old, new) in zip(views, fresh) { new.inherit(from: old) }
             views = fresh
             session = freshSession
+            tell(.reloaded(settings), now: now)
             if let idle {
                 // The panel is woken and the new idle timings start from now.
                 let step = idle.gate.wake(at: now)
@@ -70,7 +52,6 @@ extension LockLoop {
             }
             sessionVersion += 1
             log.info("configuration reloaded")
-            reloadAccess()
             return true
         } catch let errors as ConfigErrors {
             log.error(

@@ -1,0 +1,30 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// Where presses of the request-to-exit button come from: a GPIO line (`GPIOButton`), or a
+/// fake in tests. Each press goes to the session, which asks the authority
+/// (`UnlockAuthority.buttonRefusal` states the rule); a grant opens through the same effects
+/// as a slide.
+public protocol ButtonSource: LoopSource {
+    /// The presses read now, oldest first: their times on the loop's clock.
+    func readPresses() -> [Double]
+}
+
+extension GPIOButton: ButtonSource {
+    public var pollDescriptors: [Int32] { [descriptor] }
+}
+
+extension ButtonSource {
+    public func service(_ turn: inout LoopTurn) {
+        guard turn.isReady(self) else { return }
+        let lock = turn.lock
+        for press in readPresses() {
+            // A press needs no screen, but what it opens is shown: a dim or blank panel wakes.
+            if lock.idle?.isAsleep == true { lock.wakeFromSignal(now: turn.now) }
+            let effects = lock.session.pressButton(time: min(press, turn.now))
+            lock.sessionVersion += 1
+            if effects.isEmpty { lock.log.info("button: pressed, refused (see the session's line)") }
+            lock.apply(effects, now: turn.now)
+        }
+    }
+}
