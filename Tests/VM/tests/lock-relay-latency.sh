@@ -42,8 +42,12 @@ ln -sf "$BIN" /usr/local/bin/slidelock
 printf 'RELAY_CHIP=%s\nRELAY_LINE=%s\nRELAY_ACTIVE=high\nRELAY_PULSE_MS=500\n' "$VM_GPIO_CHIP" $LINE \
     >/etc/default/slidelock-relay
 grep -q " $T " /proc/mounts || mount -t tracefs tracefs $T || exit 1
+# Also each hook's exec (the lock execs it as /proc/self/fd/3): lift to exec is the lock's
+# part, exec to line the hook's own.
 echo mono >$T/trace_clock && echo 'get == 0' >$T/events/gpio/gpio_value/filter \
-    && echo 1 >$T/events/gpio/gpio_value/enable || exit 1
+    && echo 1 >$T/events/gpio/gpio_value/enable \
+    && echo 'filename == "/proc/self/fd/3"' >$T/events/sched/sched_process_exec/filter \
+    && echo 1 >$T/events/sched/sched_process_exec/enable || exit 1
 vm_touch_start 799 479 || exit 1
 
 # run NAME HOOK RELAY_LINE: a lock with HOOK, SLIDES slides; its log in /tmp/NAME.log, the
@@ -100,14 +104,19 @@ latencies /tmp/baseline.lifts /tmp/baseline.trace 'tracing_mark_write: hook-star
 latencies /tmp/after.lifts /tmp/after.trace "gpio_value: $GPIO set 1\$" >/tmp/after.ms
 latencies /tmp/before.lifts /tmp/before.trace "gpio_value: $GPIO set 1\$" >/tmp/before.ms
 for v in baseline after before; do
+    latencies "/tmp/$v.lifts" "/tmp/$v.trace" 'sched_process_exec: filename=/proc/self/fd/3 ' >"/tmp/$v.exec"
+done
+for v in baseline after before; do
     echo "$v: lifts $(wc -l <"/tmp/$v.lifts"), ms: $(tr '\n' ' ' <"/tmp/$v.ms")"
+    echo "$v: lift to exec, ms: $(tr '\n' ' ' <"/tmp/$v.exec")"
 done
 echo "lift stamp width (T1-T0) max: $(cat /tmp/*.lifts | awk '{ w = ($3 - $2) * 1e6; if (w > m) m = w } END { printf "%.0f", m }') us"
-echo "relay latency, lift to line driven, ms over $SLIDES slides: p50 p95 min max"
+echo "relay latency, lift to line driven, ms over $SLIDES slides: p50 p95 min max; lift to the hook's exec p50 p95"
 for v in baseline after before; do
     grep -v none "/tmp/$v.ms" >"/tmp/$v.num"
+    grep -v none "/tmp/$v.exec" >"/tmp/$v.execnum"
     # shellcheck disable=SC2046 # four numbers, split on purpose
-    set -- $(stats "/tmp/$v.num")
+    set -- $(stats "/tmp/$v.num") $(stats "/tmp/$v.execnum" | cut -d' ' -f1,2)
     eval "P50_$v=$1"
     echo "  $v: $*"
     SUMMARY="$SUMMARY${SUMMARY:+, }$v $1/$2"
@@ -120,10 +129,13 @@ awk -v b="$P50_baseline" -v a="$P50_after" -v o="$P50_before" 'BEGIN {
 cat /tmp/before.log
 
 # shellcheck disable=SC2317 # called through vm_check
-all_positive() { for v in baseline after before; do awk '$1 == "none" || $1 <= 0 { bad = 1 } END { exit bad }' "/tmp/$v.ms" || return 1; done; }
+all_positive() { for v in baseline after before; do awk '$1 == "none" || $1 <= 0 { bad = 1 } END { exit bad }' "/tmp/$v.ms" "/tmp/$v.exec" || return 1; done; }
+# shellcheck disable=SC2317 # called through vm_check
+exec_first() { for v in baseline after before; do paste "/tmp/$v.exec" "/tmp/$v.ms" | awk '!($1 < $2) { bad = 1 } END { exit bad }' || return 1; done; }
 vm_check lifts-recorded sh -c "for v in baseline after before; do [ \$(wc -l </tmp/\$v.lifts) = $SLIDES ] || exit 1; done"
 vm_check every-slide-unlocked sh -c "for v in baseline after before; do [ \$(grep -c 'hook succeeded' /tmp/\$v.log) = $SLIDES ] || exit 1; done"
 vm_check every-lift-timed all_positive
+vm_check hook-exec-before-line exec_first
 vm_check one-pulse-each-after [ "$(pulses /tmp/after.trace)" = "$SLIDES $SLIDES" ]
 vm_check one-pulse-each-before [ "$(pulses /tmp/before.trace)" = "$SLIDES $SLIDES" ]
 vm_check baseline-no-pulse [ "$(pulses /tmp/baseline.trace)" = "0 0" ]
