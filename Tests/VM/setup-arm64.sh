@@ -61,7 +61,7 @@ if [ ! -x "$A/busybox" ]; then
 fi
 
 # --- static arm64 helpers (rebuilt when their source changes) -------------------------------
-for tool in uinput-touch drmgrab drmsteal; do
+for tool in uinput-touch drmgrab drmsteal trace-mark; do
     if [ ! -x "$A/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$A/bin/.$tool.c"; then
         log "cross-compiling $tool"
         aarch64-linux-gnu-gcc -O2 -Wall -Wextra -static -s -I/usr/include/libdrm -o "$A/bin/$tool" "$VM/src/$tool.c"
@@ -71,7 +71,7 @@ done
 
 # --- base initramfs (virtio-gpu, input and 9p; the arm64 kernel has no vkms or gpio-sim) -----
 STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$A"/bin/uinput-touch "$A"/bin/drmgrab "$A"/bin/drmsteal \
-        "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
+        "$A"/bin/trace-mark "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     BUSYBOX=$A/busybox MODULES="virtio-gpu evdev uinput 9p 9pnet_virtio" \
         "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$A/bin" "$KDIR/base.cpio"

@@ -12,7 +12,7 @@
 #   CACHE/KV/vmlinux              the ELF kernel for QEMU's PVH entry (no in-guest decompression)
 #   CACHE/KV/base.cpio            base initramfs: busybox, modules, helpers, /init (+ .stamp:
 #                                 a hash of its inputs; a checkout with other guest files rebuilds it)
-#   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab, drmsteal)
+#   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab, drmsteal, trace-mark)
 #   CACHE/rootfs/bookworm.img     Debian 12 root filesystem with systemd for run.sh -S
 #                                 (tools/mkrootfs.sh; + .stamp: a hash of the recipe)
 #
@@ -67,7 +67,7 @@ fi
 # --- 4. static helpers (rebuilt when their source changes) ---------------------------------
 # Compared by content (a copy of the source built from), not by mtime: several checkouts
 # (git worktrees) may share one cache, and a newer file elsewhere must not pass for ours.
-for tool in uinput-touch drmgrab drmsteal; do
+for tool in uinput-touch drmgrab drmsteal trace-mark; do
     if [ ! -x "$CACHE/bin/$tool" ] || ! cmp -s "$VM/src/$tool.c" "$CACHE/bin/.$tool.c"; then
         log "building $tool"
         read -ra cflags <<<"$(pkg-config --cflags libdrm)"
@@ -137,7 +137,7 @@ fi
 # --- 6. base initramfs (rebuilt when the contents of any of its inputs change) -------------
 # A content stamp rather than mtimes, for the same reason as the helpers above.
 STAMP=$(cat "$VM"/guest/* "$VM/tools/mkinitramfs.sh" "$CACHE"/bin/uinput-touch "$CACHE"/bin/drmgrab "$CACHE"/bin/drmsteal \
-        "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
+        "$CACHE"/bin/trace-mark "$KDIR/root/lib/modules/$KV/modules.dep" | sha256sum | cut -d' ' -f1)
 if [ ! -f "$KDIR/base.cpio" ] || [ "$(cat "$KDIR/base.cpio.stamp" 2>/dev/null)" != "$STAMP" ]; then
     "$VM/tools/mkinitramfs.sh" "$KDIR/root" "$KV" "$CACHE/bin" "$KDIR/base.cpio"
     echo "$STAMP" >"$KDIR/base.cpio.stamp"

@@ -20,7 +20,9 @@
  *                       "chord 29 46" is Ctrl+C, "chord 29 56 60" Ctrl+Alt+F2 (up to 6 keys)
  *   sleep MS
  *   quit
- * Each command is acknowledged with "OK <command>" on stdout.
+ * Each command is acknowledged with "OK <command>" on stdout; each lift first prints
+ * "LIFT T0 T1": CLOCK_MONOTONIC just before and just after the write of its SYN_REPORT, which
+ * is when the kernel stamps the lift's evdev time (input_get_timestamp(), in that write).
  * Build: gcc -O2 -static -o uinput-touch uinput-touch.c
  */
 #include <dirent.h>
@@ -78,11 +80,15 @@ static void finger(int slot, int down, int moved, int x, int y) {
 }
 
 static void lift(int slot) {
+    struct timespec t0, t1;
     emit(EV_ABS, ABS_MT_SLOT, slot);
     emit(EV_ABS, ABS_MT_TRACKING_ID, -1);
     slot_active[slot] = 0;
     if (fingers() == 0) emit(EV_KEY, BTN_TOUCH, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t0);
     emit(EV_SYN, SYN_REPORT, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    printf("LIFT %ld.%09ld %ld.%09ld\n", (long)t0.tv_sec, t0.tv_nsec, (long)t1.tv_sec, t1.tv_nsec);
 }
 
 static void set_range(int code, int max) {

@@ -47,7 +47,7 @@ done
 cp "$KROOT/lib/modules/$KV"/modules.{order,builtin,builtin.modinfo} "$STAGE/lib/modules/$KV/"
 depmod -b "$STAGE" "$KV"            # a modules.dep for busybox modprobe in the guest
 
-install -m755 "$BINDIR"/uinput-touch "$BINDIR"/drmgrab "$BINDIR"/drmsteal "$STAGE/usr/bin/"
+install -m755 "$BINDIR"/uinput-touch "$BINDIR"/drmgrab "$BINDIR"/drmsteal "$BINDIR"/trace-mark "$STAGE/usr/bin/"
 install -m755 "$VM/guest/init" "$STAGE/init"
 install -m644 "$VM/guest/lib.sh" "$STAGE/e2e/lib.sh"
 install -m755 "$VM/guest/systemd-root.sh" "$STAGE/e2e/systemd-root.sh"
