@@ -175,3 +175,22 @@ import Testing
         #expect(!auto.display.ignoresReportedSize)
     }
 }
+
+extension StuckContactTests {
+    /// Contacts landing out of time order (two devices' clocks): once an event at `t` has
+    /// been judged, the next deadline is never at or before `t`, so a loop that wakes for
+    /// it does not spin.
+    @Test func theNextDeadlineIsNeverInThePastAfterAnEvent() {
+        var session = LockSession(settings: Settings(), width: 800, height: 480)
+        _ = session.handle(.touchWithheld(id: 1, time: 10))
+        _ = session.handle(.touchHeld(id: 1, point: Point(x: 790, y: 470), time: 10))
+        _ = session.handle(.touchHeld(id: 1, point: Point(x: 700, y: 470), time: 10.1)) // wandered
+        _ = session.handle(.touchWithheld(id: 2, time: 5))
+        _ = session.handle(.touchHeld(id: 2, point: Point(x: 5, y: 470), time: 5))
+        for t in stride(from: 30.0, through: 45, by: 0.5) {
+            _ = session.handle(.tick(time: t))
+            if let next = session.authority.nextStuckDeadline { #expect(next > t, "at \(t): \(next)") }
+        }
+        #expect(session.authority.stuckContacts.map(\.id) == [2])
+    }
+}

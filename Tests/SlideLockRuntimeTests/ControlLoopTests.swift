@@ -55,16 +55,18 @@ import Testing
         #expect(try f.run() == 0)
         #expect(refused.reply == "error refused: lockdown\n")
         #expect(
-            status.reply.hasPrefix("ok state=locked display=on lockdown=on unlocks=0 rejected=0"), "\(status.reply)")
+            // The slide that landed in lockdown is a rejected slide.
+            status.reply.hasPrefix("ok state=locked display=on lockdown=on unlocks=0 rejected=1"), "\(status.reply)")
         #expect(opened.reply == "ok unlocked\n")
         #expect(
             audit.records.filter { $0.kind == .lockdown }.map { $0.field("SLIDELOCK_EVENT") } == [
                 "lockdown-on", "lockdown-off",
             ])
-        // The finger landed in lockdown: it never took the thumb (no slide to reject).
+        // The finger landed in lockdown: it never took the thumb, and is audited as a
+        // rejected slide.
         #expect(f.logLines.contains { $0.contains("session: ignored-touch lockdown") })
         let rejected = audit.records.filter { $0.kind == .rejected }
-        #expect(rejected.map { $0.field("SLIDELOCK_SOURCE") } == ["ctl"])
+        #expect(rejected.map { $0.field("SLIDELOCK_SOURCE") } == ["ctl", "slide"])
         #expect(rejected.allSatisfy { $0.field("SLIDELOCK_REASON") == "lockdown" })
     }
 

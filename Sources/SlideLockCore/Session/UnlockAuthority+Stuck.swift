@@ -30,11 +30,14 @@ extension UnlockAuthority {
         contacts[id] = c
     }
 
-    /// When the next contact down becomes stuck if it stays put, or nil.
+    /// When the next contact down becomes stuck if it stays put, or nil. Never before the
+    /// queue's first entry is due: `declareStuck` takes entries from the front only, so a
+    /// contact that landed out of order (devices' clocks) waits for the one before it, and
+    /// a deadline already past would wake the loop at once, again and again.
     public var nextStuckDeadline: Double? {
-        guard stuck.after > 0 else { return nil }
+        guard stuck.after > 0, let first = stuckQueue.first else { return nil }
         for (landedAt, id) in stuckQueue.entries[stuckQueue.head...] where isStuckCandidate(id, landedAt: landedAt) {
-            return landedAt + stuck.after
+            return max(landedAt, first.landedAt) + stuck.after
         }
         return nil
     }
