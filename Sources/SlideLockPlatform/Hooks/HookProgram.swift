@@ -63,7 +63,11 @@ public final class HookProgram {
             throw .notRunnable(program: program, reason: "\(which)is on a noexec mount (nothing on it may run)")
         }
         // access(2) on the descriptor's /proc link: the checked file, with the kernel's own rules.
-        if access("/proc/self/fd/\(file.descriptor)", X_OK) != 0, errno == EACCES {
+        // Anything but EACCES (no /proc) is left to the kernel at run time.
+        let runnable = Result { () throws(SystemError) in
+            try systemCall("access", path: file.path) { access("/proc/self/fd/\(file.descriptor)", X_OK) }
+        }
+        if case .failure(let error) = runnable, error.errno == EACCES {
             throw .notRunnable(program: program, reason: "\(which)is not executable (chmod +x)")
         }
     }
