@@ -69,7 +69,9 @@ extension LockLoop {
     func handleControl(_ event: ControlEvent, now: Double) {
         apply(session.handle(.control(event, time: now)), now: now)
         sessionVersion += 1
-        for entry in session.takeLog() { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+        let entries = session.takeLog()
+        recordVerdicts(entries) // a `ctl unlock` is a verdict: its lines go to the recorder too
+        for entry in entries { log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
     }
 
     /// The log line of an unlock effect, named after the source the authority granted.

@@ -2,11 +2,9 @@ import SlideLockCore
 import SlideLockPlatform
 
 /// Where a verdict's recordings go: the recordings directory (`RecordingDirectory`), or a
-/// fake in tests. `name` is a file name, never a path.
+/// fake in tests. It names each file (`RecordingName`) and prunes the oldest.
 public protocol RecordingStore: AnyObject {
-    func store(name: String, text: String) throws(SystemError)
-    /// Wall-clock milliseconds since 1970, for the file names.
-    func unixMilliseconds() -> Int64
+    func store(verdict: String, device: String, text: String) throws(SystemError) -> RecordingDirectory.Stored
 }
 
 extension RecordingDirectory: RecordingStore {}
@@ -54,13 +52,16 @@ public final class FlightRecording {
         _ session: LockSession, entries: [LockLogEntry], screen: Size, rotation: ImageRotation
     ) {
         for verdict in recorder.observe(session.authority, entries: entries) {
-            let now = store.unixMilliseconds()
             for file in recorder.files(for: verdict, screen: screen, rotation: rotation, settings: session.settings) {
-                let name = RecordingName.make(unixMilliseconds: now, verdict: verdict.name, device: file.device)
                 do throws(SystemError) {
-                    try store.store(name: name, text: file.text)
-                    written.append(name)
-                    log.debug("recorder: wrote \(name)")
+                    let stored = try store.store(verdict: verdict.name, device: file.device, text: file.text)
+                    written.append(stored.name)
+                    log.debug("recorder: wrote \(stored.name)")
+                    if !stored.removed.isEmpty {
+                        log.info(
+                            "recorder: removed \(stored.removed.count) oldest past audit.keep: "
+                                + stored.removed.joined(separator: ", "))
+                    }
                 } catch {
                     if failed.insert("\(error.operation) \(error.errno)").inserted {
                         log.warning("recorder: \(error)")
