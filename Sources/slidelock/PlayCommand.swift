@@ -31,7 +31,8 @@ enum PlayCommand {
         rotation, settings and moments in `# slidelock-` lines: they are used (size and
         rotation unless given, and the panel's physical size: --physical-size, even auto,
         overrides it), nothing needs to be written, and the run exits 1 unless it comes to
-        the recorded verdict at the recorded moment.
+        the recorded verdict at the recorded moment. Only its raw events touch: header
+        lines carry moments (uncertain, hidden, shown, ctl) alone.
           --rotate DEG, --format F, --physical-size WxH as for 'render'
           --theme, --config, --set as for every command
         """
