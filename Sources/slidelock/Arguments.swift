@@ -68,15 +68,15 @@ struct Arguments {
         return v
     }
 
-    /// `WxH` with both sides in 16...8192.
+    /// `WxH` within `ScreenBounds`: what a panel can be.
     mutating func size(_ name: String) throws(UsageError) -> (width: Int, height: Int)? {
         guard let text = try value(name) else { return nil }
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
             throw UsageError(message: "\(name): expected WIDTHxHEIGHT such as 800x480, got \"\(text)\"")
         }
-        guard (16...8192).contains(w), (16...8192).contains(h) else {
-            throw UsageError(message: "\(name): \(text) is out of range (each side 16...8192)")
+        if let problem = ScreenBounds.problem(width: w, height: h) {
+            throw UsageError(message: "\(name): \(text) is out of range (\(problem))")
         }
         return (w, h)
     }

@@ -31,7 +31,8 @@ enum PlayCommand {
         rotation, settings and moments in `# slidelock-` lines: they are used (size and
         rotation unless given, and the panel's physical size: --physical-size, even auto,
         overrides it), nothing needs to be written, and the run exits 1 unless it comes to
-        the recorded verdict at the recorded moment.
+        the recorded verdict at the recorded moment. Only its raw events touch: header
+        lines carry moments (uncertain, hidden, shown, ctl) alone.
           --rotate DEG, --format F, --physical-size WxH as for 'render'
           --theme, --config, --set as for every command
         """
@@ -76,7 +77,12 @@ enum PlayCommand {
         warnIfProportional(settings, width: size.width, height: size.height)
         let screen = Size(width: Double(size.width), height: Double(size.height))
         var script: TouchScript
-        if EvemuReplay.isRecording(text) {
+        if let header {
+            // A recorder's file: its raw events only, and its moments.
+            script = try RecordingReplay.script(
+                text, header: header, fileName: scriptPath, screen: screen,
+                rotation: ImageRotation(degrees: rotation) ?? .upright, settings: settings)
+        } else if EvemuReplay.isRecording(text) {
             // A real panel's recording, mapped onto this screen like the live device would be.
             let recording = try EvemuRecording(parsing: text, fileName: scriptPath)
             // Turned as the live device is: the panel's axes onto the rotated UI.
@@ -86,11 +92,17 @@ enum PlayCommand {
         } else {
             script = try TouchScript.parse(text, fileName: scriptPath, screen: screen)
         }
-        if let header { script = try RecordingReplay.merge(header, into: script, fileName: scriptPath, screen: screen) }
         var replayed: [VerdictRecorder.Verdict] = []
         if let framesDir { try OutputFile.makeDirectories(framesDir) }
         let builder = SceneBuilder(settings: settings, width: size.width, height: size.height)
-        let renderer = SceneRenderer(width: size.width, height: size.height)
+        // The canvas is made only when a frame is drawn: checking a recording draws none.
+        var renderer: SceneRenderer?
+        func drawn() -> SceneRenderer {
+            if let renderer { return renderer }
+            let made = SceneRenderer(width: size.width, height: size.height)
+            renderer = made
+            return made
+        }
         let shrink = max(1, size.width / 200)
         let sheet = ContactSheet(
             frameWidth: rotation % 180 == 0 ? size.width : size.height,
@@ -103,18 +115,18 @@ enum PlayCommand {
             // Only frames that are written or kept on the sheet are drawn.
             var image: Canvas?
             if framesDir != nil || (sheetPath != nil && sheet.wantsNext) {
-                try renderer.render(builder.scene(frame.visual))
-                image = panelImage(renderer.canvas, rotation: rotation, format: format)
+                try drawn().render(builder.scene(frame.visual))
+                image = panelImage(drawn().canvas, rotation: rotation, format: format)
             }
             if let framesDir, let image {
                 try writePNG(image, to: framesDir + "/" + frameName(frame.index))
                 written += 1
             }
             if sheetPath != nil {
-                sheet.offer(image ?? renderer.canvas, label: "\(frame.index)  t=\(seconds(frame.time))")
+                sheet.offer(image ?? drawn().canvas, label: "\(frame.index)  t=\(seconds(frame.time))")
             }
         }
-        for warning in renderer.takeWarnings() { Console.error("slidelock: warning: \(warning)") }
+        for warning in renderer?.takeWarnings() ?? [] { Console.error("slidelock: warning: \(warning)") }
         if let sheetPath {
             sheet.thin(to: 60)
             try writePNG(try sheet.compose(columns: columns, fonts: settings.theme.fonts), to: sheetPath)

@@ -44,7 +44,7 @@ import Testing
         let path = try recording(header("unlock", at: "0", screen: "0x480"))
         let r = try CLITests.run(["play", "--script", path])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("\(path):3: slidelock-screen: expected WxH"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(path):3: slidelock-screen: 0x480 is out of range"), "\(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1)
         let bad = try recording(header("unlock", at: "0") + "# slidelock-set: gesture.max_speed=5\n")
         let s = try CLITests.run(["play", "--script", bad])
@@ -72,5 +72,26 @@ import Testing
         let r = try CLITests.run(["play", "--script", old, "--set", "display.physical_size=200x120"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("replayed to the recorded verdict, unlock at t=\(t)"), "\(r.stderr)")
+    }
+
+    /// A header asking for a screen no panel has (1 GiB of canvas) is one line and exit 1.
+    @Test func aScreenBeyondAPanelIsRefusedBeforeACanvas() throws {
+        let path = try recording(header("unlock", at: "0", screen: "16384x16384"))
+        let r = try CLITests.run(["play", "--script", path])
+        #expect(r.status == 1)
+        let line = "slidelock-screen: 16384x16384 is out of range (each side 16...8192)"
+        #expect(r.stderr == "slidelock play: \(path):3: \(line)\n")
+    }
+
+    /// Touches in the header's `event` lines are not the recording's: refused, naming the line.
+    @Test func headerTouchesAreNotReplayed() throws {
+        let path = try CLITests.file(
+            "rec-touches.evemu",
+            header("unlock", at: "0.5")
+                + "# slidelock-event: 0.000 down 112 240\n# slidelock-event: 0.400 move 690 240\n"
+                + "# slidelock-event: 0.500 up\n")
+        let r = try CLITests.run(["play", "--script", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("\(path):6: slidelock-event: only uncertain, hidden, shown and ctl"), "\(r.stderr)")
     }
 }

@@ -14,9 +14,12 @@ private struct RecordedPanel {
     var verdicts: [VerdictRecorder.Verdict] = []
     let path = "/dev/input/event3"
 
-    init(limits: FlightRecorder.Limits = .init()) {
+    init(limits: FlightRecorder.Limits = .init(), settings: Settings = Settings(), state: [RawInputEvent] = []) {
+        session = LockSession(settings: settings, width: 800, height: 480)
         recorder = VerdictRecorder(limits: limits)
-        recorder.ring.adopt(path: path, description: EvemuRecording(name: "Test panel", axes: panelAxes))
+        var description = EvemuRecording(name: "Test panel", axes: panelAxes)
+        description.events = state
+        recorder.ring.adopt(path: path, description: description)
     }
 
     mutating func handle(_ events: [LockEvent]) {
@@ -212,12 +215,14 @@ private struct RecordedPanel {
     @Test func headerErrorsNameTheFile() throws {
         let bad =
             "# slidelock-verdict: unlock\n# slidelock-verdict-at: 0\n# slidelock-screen: 0x5\n# slidelock-rotate: 0\n"
-        #expect(throws: EvemuParseError(file: "f", line: 3, message: "slidelock-screen: expected WxH (1...16384 each)"))
-        {
+        #expect(
+            throws: EvemuParseError(
+                file: "f", line: 3, message: "slidelock-screen: 0x5 is out of range (each side 16...8192)")
+        ) {
             try RecordingHeader(parsing: bad, fileName: "f")
         }
         #expect(throws: EvemuParseError(file: "f", line: 1, message: "slidelock-rotate: expected 0, 90, 180 or 270")) {
-            try RecordingHeader(parsing: "# slidelock-verdict: unlock\n# slidelock-screen: 8x8\n", fileName: "f")
+            try RecordingHeader(parsing: "# slidelock-verdict: unlock\n# slidelock-screen: 16x16\n", fileName: "f")
         }
         let twice = "# slidelock-verdict: unlock\n# slidelock-verdict: unlock\n"
         #expect(throws: EvemuParseError(file: "f", line: 2, message: "slidelock-verdict given twice")) {
@@ -237,11 +242,16 @@ private struct RecordedPanel {
         #expect(!RecordingHeader.settingLines(Settings()).contains { $0.hasPrefix("theme.") || $0.contains("hook=") })
     }
 
-    @Test func namesSortByTimeAndAreNeverPaths() {
+    @Test func namesCountAndAreNeverPaths() {
         #expect(RecordingName.stamp(unixMilliseconds: 0) == "1970-01-01T00-00-00.000Z")
         #expect(RecordingName.stamp(unixMilliseconds: 1_796_430_754_321) == "2026-12-05T00-32-34.321Z")
-        let name = RecordingName.make(unixMilliseconds: 0, verdict: "rejected ../../x", device: "/dev/input/event3")
-        #expect(name == "1970-01-01T00-00-00.000Z-rejected-..-..-x-event3.evemu")
+        let name = RecordingName.make(
+            sequence: 3, unixMilliseconds: 0, verdict: "rejected ../../x", device: "/dev/input/event3")
+        #expect(name == "0000000003-1970-01-01T00-00-00.000Z-rejected-..-..-x-event3.evemu")
+        #expect(RecordingName.sequence(of: name) == 3)
+        // An older slidelock's name (time first) counts as the oldest.
+        #expect(RecordingName.sequence(of: "2099-01-01T00-00-00.000Z-unlock-event3.evemu") == 0)
+        #expect(RecordingName.isRecording("2099-01-01T00-00-00.000Z-unlock-event3.evemu"))
         #expect(!name.contains("/"))
         #expect(RecordingName.isRecording(name))
         #expect(!RecordingName.isRecording("notes.txt"))
@@ -263,5 +273,103 @@ extension FlightRecorderTests {
         let file = try #require(p.files(v).first)
         #expect(!file.text.contains("# slidelock-event:"))
         #expect(try replay(file).1 == v.name)
+    }
+}
+
+/// Recordings that replay to every verdict: after a restart, a tap-to-open, a header that
+/// tries to stand in for the touches.
+@Suite struct RecordingReplayTests {
+    func replay(_ text: String) throws -> (String, String?) {
+        let run = try #require(try RecordingReplay.run(text, fileName: "rec.evemu", settings: Settings()))
+        return (run.header.verdict, RecordingReplay.match(run.header, run.verdicts)?.name)
+    }
+
+    func abs(_ t: Double, _ code: UInt16, _ v: Int32) -> RawInputEvent {
+        RawInputEvent(time: t, type: Evdev.EV_ABS, code: code, value: v)
+    }
+
+    func syn(_ t: Double) -> RawInputEvent {
+        RawInputEvent(time: t, type: Evdev.EV_SYN, code: Evdev.SYN_REPORT, value: 0)
+    }
+
+    /// The lock restarted with slot 0 still at the thumb's place: the kernel does not send
+    /// the position again when the next finger lands there (nor Y while it slides along).
+    /// The device's state at adoption (libevdev's) starts the window, so the replay has
+    /// both coordinates where live had them from its own state.
+    @Test func theFirstContactAfterARestartReplays() throws {
+        let y: Int32 = 240
+        let state = [
+            abs(0, Evdev.ABS_MT_SLOT, 0), abs(0, Evdev.ABS_MT_POSITION_X, Int32(homeX)),
+            abs(0, Evdev.ABS_MT_POSITION_Y, y), abs(0, Evdev.ABS_MT_SLOT, 0),
+        ]
+        var p = RecordedPanel(state: state)
+        // What the live input does at adoption: its decoder takes libevdev's slots.
+        p.handle(
+            p.pipeline.resync(
+                slots: [SlotState(x: Int32(homeX), y: y)], time: 100, why: .deviceAdopted,
+                nextID: &p.nextID
+            ).events)
+        p.tick(100.5)
+        p.raw([abs(101, Evdev.ABS_MT_TRACKING_ID, 20), syn(101)])
+        for i in 1...40 {
+            let t = 101 + Double(i) * 0.01
+            p.raw([abs(t, Evdev.ABS_MT_POSITION_X, Int32(homeX + (endX + 5 - homeX) * Double(i) / 40)), syn(t)])
+        }
+        p.raw([abs(101.42, Evdev.ABS_MT_TRACKING_ID, -1), syn(101.42)])
+        let v = try #require(p.verdicts.first)
+        #expect(v.name == "unlock")
+        let file = try #require(p.files(v).first)
+        #expect(file.text.contains("0003 0036 0240"), "Y restored")
+        #expect(try replay(file.text).1 == "unlock")
+    }
+
+    /// Tap-to-open: the second tap opens because of the first, so the window holds both.
+    @Test func aTapToOpenUnlockKeepsBothTaps() throws {
+        var s = Settings()
+        s.gesture.tapToOpen = true
+        var p = RecordedPanel(settings: s)
+        p.tick(100)
+        p.frame(101, x: homeX, land: true)
+        p.frame(101.05, x: homeX)
+        p.frame(101.1, x: nil)
+        p.tick(101.3)
+        p.frame(101.5, x: endX, land: true)
+        p.frame(101.55, x: endX)
+        p.frame(101.6, x: nil)
+        let v = try #require(p.verdicts.last)
+        #expect(v.name == "unlock", "\(p.verdicts)")
+        let file = try #require(p.files(v).first)
+        #expect(try replay(file.text).1 == "unlock")
+        #expect(try #require(p.recorder.ring.tracks().first).events.first?.time == 101)
+    }
+
+    /// A header whose `event` lines are touches is not a recording of them: only the raw
+    /// events are replayed, and such a line is an error naming it.
+    @Test func headerTouchesAreRefused() throws {
+        let head = [
+            "# slidelock-verdict: unlock", "# slidelock-verdict-at: 0.500", "# slidelock-screen: 800x480",
+            "# slidelock-rotate: 0", "# slidelock-event: 0.000 down 112 240", "# slidelock-event: 0.400 move 690 240",
+            "# slidelock-event: 0.500 up",
+        ]
+        let text = head.joined(separator: "\n") + "\n"
+        #expect(
+            throws: TouchScriptError(
+                fileName: "rec.evemu", line: 5,
+                message: "slidelock-event: only uncertain, hidden, shown and ctl moments; "
+                    + "a recording's touches are its raw events")
+        ) { try replay(text) }
+        let script = head.prefix(4).joined(separator: "\n") + "\n0.000 down 112 240\n0.4 move 690 240\n0.5 up\n"
+        #expect(throws: TouchScriptError.self) { try replay(script) }
+    }
+
+    /// A header's screen is held to what a panel can be, before any canvas exists.
+    @Test func aHeaderScreenBeyondAPanelIsAnError() throws {
+        let text = "# slidelock-verdict: unlock\n# slidelock-verdict-at: 0\n# slidelock-screen: 16384x16384\n"
+        #expect(
+            throws: EvemuParseError(
+                file: "f", line: 3, message: "slidelock-screen: 16384x16384 is out of range (each side 16...8192)")
+        ) { try RecordingHeader(parsing: text, fileName: "f") }
+        let big = "# slidelock-verdict: unlock\n# slidelock-verdict-at: 0\n# slidelock-screen: 8192x8192\n"
+        #expect(throws: EvemuParseError.self) { try RecordingHeader(parsing: big, fileName: "f") }
     }
 }

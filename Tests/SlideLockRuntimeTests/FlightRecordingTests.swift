@@ -1,18 +1,26 @@
+import Glibc
 import SlideLockCore
 import SlideLockPlatform
 import Testing
 
 @testable import SlideLockRuntime
 
-/// Keeps what the recorder writes; fails every write when told.
+/// Keeps what the recorder writes, names and prunes as the directory does; fails every
+/// write when told.
 final class FakeRecordingStore: RecordingStore {
     var files: [(name: String, text: String)] = []
     var failure: SystemError?
-    func store(name: String, text: String) throws(SystemError) {
+    var keep = 50
+    func store(verdict: String, device: String, text: String) throws(SystemError) -> RecordingDirectory.Stored {
         if let failure { throw failure }
+        let name = RecordingName.make(
+            sequence: RecordingName.next(after: files.map(\.name)), unixMilliseconds: 1_796_430_754_321,
+            verdict: verdict, device: device)
         files.append((name, text))
+        let removed = RecordingName.pruned(files.map(\.name), keep: keep, written: name)
+        files.removeAll { removed.contains($0.name) }
+        return .init(name: name, removed: removed)
     }
-    func unixMilliseconds() -> Int64 { 1_796_430_754_321 }
 }
 
 /// The flight recorder in the loop: a slide and a rejected burst recorded through the
@@ -43,7 +51,7 @@ final class FakeRecordingStore: RecordingStore {
         #expect(try f.run() == 0)
         let file = try #require(store.files.first)
         #expect(store.files.count == 1)
-        #expect(file.name == "2026-12-05T00-32-34.321Z-unlock-event9.evemu")
+        #expect(file.name == "0000000001-2026-12-05T00-32-34.321Z-unlock-event9.evemu")
         #expect(file.text.contains("# slidelock-screen: 800x480"))
         let r = try replayed(file.text)
         #expect(r.recorded == "unlock")
@@ -114,5 +122,66 @@ final class FakeRecordingStore: RecordingStore {
             .filter { !$0.hasPrefix("# slidelock-set: display.physical_size=") }.joined(separator: "\n")
         let proportional = try #require(try RecordingReplay.run(old, fileName: "rec.evemu", settings: player))
         #expect(RecordingReplay.match(proportional.header, proportional.verdicts)?.name != "unlock")
+    }
+
+    /// Pruning past `audit.keep` is said in the log, naming what went.
+    @Test func pruningIsLogged() throws {
+        let store = FakeRecordingStore()
+        store.keep = 1
+        let f = try fixture(store)
+        let home = f.thumbCentre(progress: 0)
+        let panel = try #require(f.panel)
+        for t in [101.0, 102.0] {
+            panel.stroke(home.x, home.x + 60, y: home.y, from: t, seconds: 0.2, hz: 60)
+            panel.frame(t + 0.2001, [(0, home.x + 400, home.y)])
+            panel.frame(t + 0.25, [], lift: [0])
+        }
+        f.world.endOfTest = 104
+        _ = try f.run()
+        let kept = try #require(store.files.first)
+        #expect(store.files.count == 1 && RecordingName.sequence(of: kept.name) == 2)
+        #expect(
+            f.logLines.contains { $0.contains("recorder: removed 1 oldest past audit.keep: 0000000001-") },
+            "\(f.logLines)")
+    }
+
+    /// `ctl unlock` is a verdict: its file carries the request (and the lockdown before
+    /// it), and replays to the unlock at its moment; the same file without the line does not.
+    @Test func ctlUnlockIsRecordedAndReplays() throws {
+        let store = FakeRecordingStore()
+        let f = try fixture(store)
+        let listener = FakeControlListener()
+        try f.add(LockControl(server: ControlServer(listener: listener, access: ControlAccess()), audit: nil))
+        let home = f.thumbCentre(progress: 0)
+        let panel = try #require(f.panel)
+        listener.send(f.world, "lockdown on", at: 100.5)
+        panel.stroke(home.x, home.x + 60, y: home.y, from: 101, seconds: 0.2, hz: 60)
+        panel.frame(101.25, [], lift: [0])
+        listener.send(f.world, "lockdown off", at: 101.5)
+        let link = listener.send(f.world, "unlock", at: 102)
+        #expect(try f.run() == 0)
+        #expect(link.reply == "ok unlocked\n")
+        let file = try #require(store.files.last, "\(f.logLines)")
+        #expect(file.name.contains("-unlock-"))
+        #expect(file.text.contains(" ctl lockdown on\n"), "\(file.text)")
+        #expect(file.text.contains(" ctl unlock\n"), "\(file.text)")
+        let r = try replayed(file.text)
+        #expect(r.recorded == "unlock" && r.replayed == "unlock")
+        let stripped = file.text.split(separator: "\n").filter { !$0.hasSuffix(" ctl unlock") }
+        #expect(try replayed(stripped.joined(separator: "\n")).replayed == nil)
+    }
+
+    /// `ctl unlock` with no touch before it: one file of moments alone, which replays.
+    @Test func ctlUnlockWithoutTouchesIsRecorded() throws {
+        let store = FakeRecordingStore()
+        let f = try fixture(store)
+        let listener = FakeControlListener()
+        try f.add(LockControl(server: ControlServer(listener: listener, access: ControlAccess()), audit: nil))
+        listener.send(f.world, "unlock", at: 102)
+        #expect(try f.run() == 0)
+        let file = try #require(store.files.first, "\(f.logLines)")
+        #expect(store.files.count == 1 && file.name.hasSuffix("-unlock-none.evemu"))
+        let r = try replayed(file.text)
+        #expect(r.recorded == "unlock" && r.replayed == "unlock")
     }
 }

@@ -105,8 +105,10 @@ public struct FlightRecorder: Sendable {
         var state = DeviceState()
         /// The state at the last frame boundary.
         var settled = DeviceState()
-        /// The state at the window's start, written before its events.
-        var restore: [RawInputEvent] = []
+        /// The state at the window's start, written before its events, stamped `restoreAt`
+        /// (nil: with the window's first event; the window since adoption has no landing).
+        var restore = DeviceState()
+        var restoreAt: Double?
         var truncated: Truncation?
         var present = true
 
@@ -126,14 +128,26 @@ public struct FlightRecorder: Sendable {
     /// The newest frame boundary at which no contact was down on any device (the lift that
     /// ended the last window), or nil while one is down.
     var idleSince: Double? = -.infinity
+    /// Until then a landing opens no window: the authority still remembers touches of the
+    /// window's (an armed Open button, whose first tap the second one needs).
+    public var heldUntil = -Double.infinity
 
     public init(limits: Limits = Limits()) { self.limits = limits }
 
-    /// A device opened: `description` names it and its axes (its events are ignored).
+    /// A device opened: `description` names it and its axes; its events are the state the
+    /// device holds now (libevdev's slots and axes): values the kernel will not send again
+    /// until they change, which a window starting before the next landing begins with.
+    /// Contacts down then are not restored: the live lock doubts them (`deviceAdopted`).
     public mutating func adopt(path: String, description: EvemuRecording) {
         var d = description
         d.events = []
-        devices[path] = Device(description: d)
+        var device = Device(description: d)
+        for event in description.events { device.state.apply(event) }
+        device.state.down = []
+        device.state.button = false
+        device.settled = device.state
+        device.restore = device.state
+        devices[path] = device
     }
 
     /// A device went away: its events stay while they may belong to the window.
@@ -154,7 +168,7 @@ public struct FlightRecorder: Sendable {
         if event.type == Evdev.EV_SYN && event.code == Evdev.SYN_REPORT {
             let wasBusy = devices.values.contains { $0.settled.isBusy } || d.settled.isBusy
             let nowBusy = devices.values.contains { $0.state.isBusy } || d.state.isBusy
-            opens = !wasBusy && nowBusy
+            opens = !wasBusy && nowBusy && event.time >= heldUntil
             if opens { openWindow(&d, at: event.time) }
             if nowBusy { idleSince = nil } else if wasBusy { idleSince = event.time }
             d.settled = d.state
@@ -167,7 +181,8 @@ public struct FlightRecorder: Sendable {
     /// Drops everything before the frame in `d` that just landed a contact, on every device.
     mutating func openWindow(_ d: inout Device, at time: Double) {
         let start = d.events[d.frameStart].time
-        d.restore = d.settled.restoring(at: start)
+        d.restore = d.settled
+        d.restoreAt = start
         d.head = d.frameStart
         d.truncated = nil
         for path in devices.keys {
@@ -177,7 +192,8 @@ public struct FlightRecorder: Sendable {
                 devices[path] = nil
                 continue
             }
-            other.restore = other.settled.restoring(at: start)
+            other.restore = other.settled
+            other.restoreAt = start
             other.head = other.frameStart
             other.truncated = nil
             compact(&other)
@@ -227,8 +243,9 @@ public struct FlightRecorder: Sendable {
         devices.keys.sorted().compactMap { path in
             let d = devices[path]!
             guard d.head < d.events.count else { return nil }
+            let restored = d.restore.restoring(at: d.restoreAt ?? d.events[d.head].time)
             return Track(
-                path: path, device: d.description, events: d.restore + d.events[d.head...], truncated: d.truncated)
+                path: path, device: d.description, events: restored + d.events[d.head...], truncated: d.truncated)
         }
     }
 }

@@ -35,6 +35,8 @@ public struct RecordingHeader: Equatable, Sendable {
     public var events: [String]
     public var truncated: [String]
     public var log: [String]
+    /// The file's line of each `events` line, when parsed (errors name it).
+    var eventLines: [Int] = []
 
     public init(
         verdict: String, verdictTime: Double, width: Int, height: Int, rotation: Int, settings: [String],
@@ -87,6 +89,7 @@ public struct RecordingHeader: Equatable, Sendable {
         var events: [String] = []
         var truncated: [String] = []
         var log: [String] = []
+        var lineNumbers: [Int] = []
         var number = 0
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -102,7 +105,9 @@ public struct RecordingHeader: Equatable, Sendable {
             let value = String(body[body.index(after: colon)...].drop { $0 == " " })
             switch key {
             case "set": settings.append(value)
-            case "event": events.append(value)
+            case "event":
+                events.append(value)
+                lineNumbers.append(number)
             case "truncated": truncated.append(value)
             case "log": log.append(value)
             case "verdict", "verdict-at", "screen", "rotate":
@@ -120,8 +125,9 @@ public struct RecordingHeader: Equatable, Sendable {
             EvemuParseError(file: fileName, line: found[key]?.line ?? 1, message: "slidelock-\(key): " + what)
         }
         let size = (found["screen"]?.value ?? "").split(separator: "x").compactMap { Int($0) }
-        guard size.count == 2, (1...16384).contains(size[0]), (1...16384).contains(size[1]) else {
-            throw fail("screen", "expected WxH (1...16384 each)")
+        guard size.count == 2 else { throw fail("screen", "expected WxH") }
+        if let problem = ScreenBounds.problem(width: size[0], height: size[1]) {
+            throw fail("screen", "\(size[0])x\(size[1]) is out of range (\(problem))")
         }
         guard let rotation = found["rotate"].flatMap({ Int($0.value) }), [0, 90, 180, 270].contains(rotation) else {
             throw fail("rotate", "expected 0, 90, 180 or 270")
@@ -134,6 +140,7 @@ public struct RecordingHeader: Equatable, Sendable {
         self.init(
             verdict: verdict, verdictTime: at, width: size[0], height: size[1], rotation: rotation,
             settings: settings, events: events, truncated: truncated, log: log)
+        eventLines = lineNumbers
     }
 
     /// `settings` with the recorded values applied; the first bad line is the error.
@@ -157,8 +164,25 @@ public struct RecordingHeader: Equatable, Sendable {
         return out
     }
 
-    /// The `event` lines as script steps, to merge with the replayed touches.
+    /// The `event` lines as script steps, to merge with the replayed touches. Only moments
+    /// (`TouchScript.Action.isMoment`): a recording's touches are its raw events, and a
+    /// header line cannot stand in for them.
     public func scriptSteps(fileName: String, screen: Size) throws(TouchScriptError) -> [TouchScript.Step] {
-        try TouchScript.parse(events.joined(separator: "\n"), fileName: fileName, screen: screen).steps
+        // Each line at its own line number, so an error names the file's line.
+        let numbers = eventLines.count == events.count ? eventLines : Array(1...max(1, events.count))
+        var text = ""
+        var at = 1
+        for (line, number) in zip(events, numbers) {
+            text += String(repeating: "\n", count: max(0, number - at)) + line
+            at = max(at, number)
+        }
+        let steps = try TouchScript.parse(text, fileName: fileName, screen: screen).steps
+        if let touch = steps.first(where: { !$0.action.isMoment }) {
+            throw TouchScriptError(
+                fileName: fileName, line: touch.line,
+                message: "slidelock-event: only uncertain, hidden, shown and ctl moments; "
+                    + "a recording's touches are its raw events")
+        }
+        return steps
     }
 }

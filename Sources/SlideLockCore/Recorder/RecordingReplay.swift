@@ -34,6 +34,28 @@ public enum RecordingReplay {
         replayed.first { abs($0.time - header.verdictTime) < 0.0015 }
     }
 
+    /// What a recorder's file replays: its raw evemu events through a fresh touch pipeline
+    /// (mapped onto `screen` turned by `rotation`), the header's moments merged in. Touch-script
+    /// lines beside a header are an error: a recording's touches are its raw events alone.
+    /// A file with no events at all (a `ctl unlock` with no touch in the window) replays its
+    /// moments.
+    public static func script(
+        _ text: String, header: RecordingHeader, fileName: String, screen: Size, rotation: ImageRotation,
+        settings: Settings
+    ) throws -> TouchScript {
+        var script = TouchScript(steps: [])
+        if EvemuReplay.isRecording(text) {
+            let recording = try EvemuRecording(parsing: text, fileName: fileName)
+            script = try EvemuReplay.script(
+                recording, fileName: fileName, screen: screen, rotation: rotation, settings: settings.input.touch)
+        } else if let line = try TouchScript.parse(text, fileName: fileName).steps.first?.line {
+            throw TouchScriptError(
+                fileName: fileName, line: line,
+                message: "a touch-script line in a recording: its touches are raw evemu events (E: lines)")
+        }
+        return try merge(header, into: script, fileName: fileName, screen: screen)
+    }
+
     /// The whole replay of `text` with `settings` (before the header's): the header, and
     /// the verdicts in order. Throws what parsing throws; nil header: not a recorder file.
     public static func run(_ text: String, fileName: String, settings: Settings) throws -> (
@@ -42,12 +64,9 @@ public enum RecordingReplay {
         guard let header = try RecordingHeader(parsing: text, fileName: fileName) else { return nil }
         let s = try header.apply(to: settings, fileName: fileName)
         let screen = Size(width: Double(header.width), height: Double(header.height))
-        let recording = try EvemuRecording(parsing: text, fileName: fileName)
-        var script = try EvemuReplay.script(
-            recording, fileName: fileName, screen: screen,
-            rotation: ImageRotation(degrees: header.rotation) ?? .upright,
-            settings: s.input.touch)
-        script = try merge(header, into: script, fileName: fileName, screen: screen)
+        let script = try script(
+            text, header: header, fileName: fileName, screen: screen,
+            rotation: ImageRotation(degrees: header.rotation) ?? .upright, settings: s)
         var verdicts: [VerdictRecorder.Verdict] = []
         for frame in Playback(settings: s, width: header.width, height: header.height, script: script) {
             verdicts += Self.verdicts(in: frame)

@@ -33,6 +33,8 @@ public struct VerdictRecorder: Sendable {
     var hiddenBy: Set<HiddenBy> = []
     var uncertainSince = -Double.infinity
     var moments: [(time: Double, line: String)] = []
+    /// The authority's lockdown after the last batch.
+    var lockdown = false
     var log: [LockLogEntry] = []
     /// A verdict the session's effects announced, waiting for its log line.
     var pending: [Bool] = []
@@ -51,7 +53,22 @@ public struct VerdictRecorder: Sendable {
             note(t, (authority.hiddenBy.contains(by) ? "hidden " : "shown ") + by.rawValue)
         }
         hiddenBy = authority.hiddenBy
-        if authority.uncertainSince > uncertainSince, !changed, !ring.hasEvent(at: authority.uncertainSince) {
+        // What the control socket asked, from the authority's own lines: lockdown (which doubts
+        // the fingers down itself) and a granted `ctl unlock`.
+        var asked: Set<Double> = []
+        for e in entries {
+            if e.name == "lockdown", let detail = e.detail {
+                note(e.time, "ctl lockdown " + detail)
+                asked.insert(e.time)
+            } else if e.name == "unlock", e.detail?.split(separator: " ").first == "ctl" {
+                note(e.time, "ctl unlock")
+            }
+        }
+        lockdown = authority.lockdown
+        ring.heldUntil = authority.openButtonUntil(at: -.infinity) ?? -.infinity
+        if authority.uncertainSince > uncertainSince, !changed, !asked.contains(authority.uncertainSince),
+            !ring.hasEvent(at: authority.uncertainSince)
+        {
             let t = authority.uncertainSince
             // The reason the authority gave the contacts down, when one is (no contact down:
             // the reason refuses nobody, and any one stands for the moment).
@@ -95,33 +112,54 @@ public struct VerdictRecorder: Sendable {
         if moments.count > Self.historyLimit { moments.removeFirst() }
     }
 
-    /// The files recording `verdict`, one per device with events in the window.
+    /// The files recording `verdict`, one per device with events in the window; one with
+    /// no events when none has any (a `ctl unlock` with no touch before it).
     public func files(
         for verdict: Verdict, screen: Size, rotation: ImageRotation, settings: Settings
     ) -> [File] {
-        ring.tracks().map { track in
-            let zero = track.events.first?.time ?? 0
-            func rel(_ t: Double) -> String { LockLogEntry.format(max(0, t - zero)) }
-            // Moments before the window count only as the hiding still in force.
-            var lines: [String] = []
-            var hiddenAtStart: Set<String> = []
-            for m in moments where m.time < zero {
-                let words = m.line.split(separator: " ").map(String.init)
-                if words.first == "hidden" { hiddenAtStart.insert(words[1]) }
-                if words.first == "shown" { hiddenAtStart.remove(words[1]) }
-            }
-            lines += hiddenAtStart.sorted().map { rel(zero) + " hidden " + $0 }
-            lines += moments.filter { $0.time >= zero && $0.time <= verdict.time }.map { rel($0.time) + " " + $0.line }
-            let header = RecordingHeader(
+        func header(zero: Double, truncated: FlightRecorder.Truncation?) -> RecordingHeader {
+            RecordingHeader(
                 verdict: verdict.name, verdictTime: max(0, verdict.time - zero),
                 width: Int(screen.width), height: Int(screen.height), rotation: rotation.degrees,
-                settings: RecordingHeader.settingLines(settings), events: lines,
-                truncated: track.truncated.map { [$0.rawValue] } ?? [],
+                settings: RecordingHeader.settingLines(settings), events: momentLines(zero: zero, until: verdict.time),
+                truncated: truncated.map { [$0.rawValue] } ?? [],
                 log: log.filter { $0.time >= zero }.map { entry in
-                    "t=" + rel(entry.time) + " " + entry.name + (entry.detail.map { " " + $0 } ?? "")
+                    "t=" + LockLogEntry.format(max(0, entry.time - zero)) + " " + entry.name
+                        + (entry.detail.map { " " + $0 } ?? "")
                 })
-            return File(
-                device: track.path, text: EvemuWriter.text(track.device, events: track.events, comments: header.lines))
         }
+        let tracks = ring.tracks()
+        guard !tracks.isEmpty else {
+            return [
+                File(
+                    device: "none",
+                    text: header(zero: verdict.time, truncated: nil).lines.joined(separator: "\n") + "\n")
+            ]
+        }
+        return tracks.map { track in
+            let h = header(zero: track.events.first?.time ?? 0, truncated: track.truncated)
+            return File(
+                device: track.path, text: EvemuWriter.text(track.device, events: track.events, comments: h.lines))
+        }
+    }
+
+    /// The moments from `zero` to `until` as header lines, times from `zero`; moments before
+    /// count only as what is still in force at `zero`: the hiding, and lockdown.
+    func momentLines(zero: Double, until: Double) -> [String] {
+        func rel(_ t: Double) -> String { LockLogEntry.format(max(0, t - zero)) }
+        var hiddenAtStart: Set<String> = []
+        for m in moments where m.time < zero {
+            let words = m.line.split(separator: " ").map(String.init)
+            if words.first == "hidden" { hiddenAtStart.insert(words[1]) }
+            if words.first == "shown" { hiddenAtStart.remove(words[1]) }
+        }
+        let inWindow = moments.enumerated().filter { $0.element.time >= zero && $0.element.time <= until }
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        // Lockdown at the start: the opposite of its first change in the window, else as now.
+        let firstChange = inWindow.first { $0.line.hasPrefix("ctl lockdown ") }
+        let lockdownAtStart = firstChange.map { $0.line == "ctl lockdown off" } ?? lockdown
+        var lines = hiddenAtStart.sorted().map { rel(zero) + " hidden " + $0 }
+        if lockdownAtStart { lines.append(rel(zero) + " ctl lockdown on") }
+        return lines + inWindow.map { rel($0.time) + " " + $0.line }
     }
 }

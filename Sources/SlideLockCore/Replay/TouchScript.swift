@@ -13,7 +13,8 @@
 /// the thumb; a later `down ... id=N` releases it), `held X Y id=N` (where such a contact
 /// is), `uncertain REASON` (an `Uncertainty`
 /// raw value: `resync`, `relayout`, `wake`, ...), `hidden BY` / `shown BY` (`idle`,
-/// `master`, `startup`).
+/// `master`, `startup`); and what the control socket asks: `ctl lockdown on|off`, `ctl
+/// unlock` (from root, which the socket's rule always allows).
 ///
 /// `down`, `move` and `up` take an optional `id=N` (default 0) naming the finger, so
 /// multi-touch can be scripted: `0.3 down 400 240 id=1` puts a second finger down.
@@ -36,7 +37,21 @@ public struct TouchScript: Equatable, Sendable {
         case hidden(HiddenBy)
         case shown(HiddenBy)
         case action(success: Bool)
+        /// `ctl unlock` (from root) or `ctl lockdown on|off`.
+        case ctl(ControlEvent)
+
+        /// A moment from outside the touch device (what a recording's header may carry):
+        /// not a touch, not a hook's result.
+        public var isMoment: Bool {
+            switch self {
+            case .uncertain, .hidden, .shown, .ctl: return true
+            default: return false
+            }
+        }
     }
+
+    /// The peer a scripted `ctl unlock` comes from: root, whom every socket rule allows.
+    public static let scriptedPeer = ControlPeer(pid: 0, uid: 0, gid: 0)
 
     /// One parsed line.
     public struct Step: Equatable, Sendable {
@@ -85,6 +100,7 @@ public struct TouchScript: Equatable, Sendable {
             case .hidden(let by): return .hidden(by, time: time)
             case .shown(let by): return .shown(by, time: time)
             case .action(let ok): return .actionFinished(success: ok, time: time)
+            case .ctl(let request): return .control(request, time: time)
             }
         }
     }
@@ -216,6 +232,8 @@ struct TouchScriptParser {
                 guard let by = HiddenBy(rawValue: word) else { throw fail("unknown cover \"\(word)\"") }
                 action = verb == "hidden" ? .hidden(by) : .shown(by)
             }
+        case "ctl":
+            action = .ctl(try control(words))
         case "action":
             guard let result = words.first else { throw fail("missing action result (ok or fail)") }
             try noMore(words, from: 1)
@@ -229,6 +247,23 @@ struct TouchScriptParser {
         }
         lastTime = time
         steps.append(TouchScript.Step(time: time, action: action, line: number))
+    }
+
+    /// `unlock` or `lockdown on|off` after `ctl`.
+    func control(_ words: [String]) throws(TouchScriptError) -> ControlEvent {
+        switch words.first {
+        case "unlock":
+            try noMore(words, from: 1)
+            return .unlock(peer: TouchScript.scriptedPeer, access: ControlAccess())
+        case "lockdown":
+            try noMore(words, from: 2)
+            guard words.count == 2, words[1] == "on" || words[1] == "off" else {
+                throw fail("ctl lockdown takes on or off")
+            }
+            return .lockdown(words[1] == "on")
+        default:
+            throw fail("ctl takes unlock or lockdown on|off")
+        }
     }
 
     func point(_ words: [String]) throws(TouchScriptError) -> Point {

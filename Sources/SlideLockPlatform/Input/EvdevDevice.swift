@@ -25,7 +25,7 @@ public final class EvdevDevice {
     public let capabilities: InputCapabilities
     /// True while this process holds the exclusive grab.
     public private(set) var isGrabbed = false
-    private let dev: OpaquePointer
+    let dev: OpaquePointer
 
     /// Opens `path` read-only, non-blocking, close-on-exec, and probes it.
     public init(path: String) throws(SystemError) {

@@ -95,7 +95,10 @@ public final class LockControl: LoopSource {
     func handleControl(_ event: ControlEvent, lock: LockLoop, now: Double) {
         lock.apply(lock.session.handle(.control(event, time: now)), now: now)
         lock.sessionVersion += 1
-        for entry in lock.session.takeLog() {
+        let entries = lock.session.takeLog()
+        // A `ctl unlock` is a verdict: its lines go to the flight recorder too.
+        lock.tell(.batch(log: entries, decisions: []), now: now)
+        for entry in entries {
             lock.log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")")
         }
     }

@@ -1,11 +1,9 @@
 import SlideLockPlatform
 
 /// Where a verdict's recordings go: the recordings directory (`RecordingDirectory`), or a
-/// fake in tests. `name` is a file name, never a path.
+/// fake in tests. It names each file (`RecordingName`) and prunes the oldest.
 public protocol RecordingStore: AnyObject {
-    func store(name: String, text: String) throws(SystemError)
-    /// Wall-clock milliseconds since 1970, for the file names.
-    func unixMilliseconds() -> Int64
+    func store(verdict: String, device: String, text: String) throws(SystemError) -> RecordingDirectory.Stored
 }
 
 extension RecordingDirectory: RecordingStore {}

@@ -45,13 +45,16 @@ public final class FlightRecording: LoopSource {
         _ session: LockSession, entries: [LockLogEntry], screen: Size, rotation: ImageRotation
     ) {
         for verdict in recorder.observe(session.authority, entries: entries) {
-            let now = store.unixMilliseconds()
             for file in recorder.files(for: verdict, screen: screen, rotation: rotation, settings: session.settings) {
-                let name = RecordingName.make(unixMilliseconds: now, verdict: verdict.name, device: file.device)
                 do throws(SystemError) {
-                    try store.store(name: name, text: file.text)
-                    written.append(name)
-                    log.debug("recorder: wrote \(name)")
+                    let stored = try store.store(verdict: verdict.name, device: file.device, text: file.text)
+                    written.append(stored.name)
+                    log.debug("recorder: wrote \(stored.name)")
+                    if !stored.removed.isEmpty {
+                        log.info(
+                            "recorder: removed \(stored.removed.count) oldest past audit.keep: "
+                                + stored.removed.joined(separator: ", "))
+                    }
                 } catch {
                     if failed.insert("\(error.operation) \(error.errno)").inserted {
                         log.warning("recorder: \(error)")
