@@ -88,10 +88,11 @@ public final class RecordingDirectory {
     /// The names in the directory `dir` (a descriptor of its own is read and closed).
     func list(_ dir: Int32) throws(SystemError) -> [String] {
         let copy = try systemCall("open \(path)") { openat(dir, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard let stream = fdopendir(copy) else {
-            close(copy)
-            throw SystemError(operation: "opendir", errno: errno, path: path)
+        let opened = Result { () throws(SystemError) in
+            try systemPointerCall("opendir", path: path) { fdopendir(copy) }
         }
+        if case .failure = opened { close(copy) }
+        let stream = try opened.get()
         defer { closedir(stream) }
         var names: [String] = []
         while let entry = readdir(stream) {
