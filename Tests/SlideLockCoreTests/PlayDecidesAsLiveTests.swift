@@ -10,30 +10,7 @@ import Testing
 @Suite struct PlayDecidesAsLiveTests {
     /// An evemu recording of one finger on the 800x480 panel: `(time, x, y)`, then a lift.
     func recording(_ samples: [(Double, Double, Double)], liftAt: Double) throws -> EvemuRecording {
-        var text = "# EVEMU 1.3\nN: Test panel\nA: 2f 0 9 0 0 0\nA: 35 0 799 0 0 0\nA: 36 0 479 0 0 0\n"
-        text += "A: 39 0 65535 0 0 0\n"
-        func event(_ t: Double, _ type: Int, _ code: Int, _ value: Int) {
-            let micros = Int((t * 1_000_000).rounded())
-            let usec = String(micros % 1_000_000)
-            let frac = String(repeating: "0", count: 6 - usec.count) + usec
-            text += "E: \(micros / 1_000_000).\(frac) \(hex(type)) \(hex(code)) \(value)\n"
-        }
-        func hex(_ v: Int) -> String {
-            let h = String(v, radix: 16)
-            return String(repeating: "0", count: 4 - h.count) + h
-        }
-        for (i, (t, x, y)) in samples.enumerated() {
-            if i == 0 {
-                event(t, 3, 0x2f, 0)
-                event(t, 3, 0x39, 7)
-            }
-            event(t, 3, 0x35, Int(x.rounded()))
-            event(t, 3, 0x36, Int(y.rounded()))
-            event(t, 0, 0, 0)
-        }
-        event(liftAt, 3, 0x39, -1)
-        event(liftAt, 0, 0, 0)
-        return try EvemuRecording(parsing: text, fileName: "test.events")
+        try evemuRecording(PanelStroke(samples: samples, lift: liftAt))
     }
 
     /// Plays `rec` as `slidelock play --size WxH --rotate DEG` does; true when it unlocked.
