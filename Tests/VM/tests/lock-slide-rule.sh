@@ -74,11 +74,12 @@ new_recording() { recordings | grep -qvxF -f /tmp/listed; }
 relocked() { [ "$(count /tmp/lock.log 'session: relock')" -ge "$1" ]; }
 
 vm_gpio_sim relay || { echo "vm: no gpio-sim"; exit 1; }
-mkdir -p /etc/slidelock/conf.d /etc/default /usr/local/libexec
+# As installed: the binary where the shipped hook names it, the shipped config, and the
+# relay's line (the one setting a panel's owner must make) in a drop-in.
+mkdir -p /etc/slidelock/conf.d /usr/local/bin
+cp /e2e/bin/slidelock /usr/local/bin/slidelock && chmod 755 /usr/local/bin/slidelock
 cp /e2e/slidelock.conf /etc/slidelock/slidelock.conf && chmod 644 /etc/slidelock/slidelock.conf
-cp /e2e/slidelock-relay /usr/local/libexec/slidelock-relay && chmod 755 /usr/local/libexec/slidelock-relay
-printf '%s\n' "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" RELAY_ACTIVE=high >/etc/default/slidelock-relay
-export SLIDELOCK_BIN=/e2e/bin/slidelock          # the relay reads its settings through it
+printf '[relay]\nline = %s:%s\n' "$VM_GPIO_CHIP" "$LINE" >/etc/slidelock/conf.d/relay.conf
 vm_touch_start 799 479 || exit 1
 vm_gpio_sample_start $LINE /tmp/line.txt 20000 || exit 1
 vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1

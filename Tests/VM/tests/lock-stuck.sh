@@ -34,7 +34,8 @@ slide() {
 
 vm_gpio_sim relay || { echo "vm: no gpio-sim"; exit 1; }
 sh /e2e/repo/deploy/install.sh --no-build --binary /e2e/bin/slidelock || exit 1
-printf '%s\n' "RELAY_CHIP=$VM_GPIO_CHIP" "RELAY_LINE=$LINE" RELAY_ACTIVE=high >/etc/default/slidelock-relay
+mkdir -p /etc/slidelock/conf.d
+printf '[relay]\nline = %s:%s\n' "$VM_GPIO_CHIP" "$LINE" >/etc/slidelock/conf.d/relay.conf
 vm_touch_start $((W - 1)) $((H - 1)) || exit 1
 vm_gpio_sample_start $LINE /tmp/line.txt 20000 || exit 1
 systemctl start slidelock || exit 1
