@@ -30,6 +30,7 @@ public enum ConfigLoader {
         settings.theme = baseTheme(items)
         var errors: [ConfigError] = []
         var lastUnlockMode: ConfigAssignment?
+        var unlockedWordsSet = false
         for item in items {
             switch item {
             case .failure(let error):
@@ -39,6 +40,8 @@ public enum ConfigLoader {
                     errors.append(error)
                 } else if assignment.path == "action.on_unlock" {
                     lastUnlockMode = assignment
+                } else if assignment.path == "theme.text_unlocked" {
+                    unlockedWordsSet = true
                 }
             }
         }
@@ -53,6 +56,10 @@ public enum ConfigLoader {
                     message: "on_unlock = hook needs action.hook (a command line)"))
         }
         guard errors.isEmpty else { throw ConfigErrors(bounded(errors)) }
+        // A hook opens a door: unless told otherwise, the track says so.
+        if settings.action.mode == .hook && !unlockedWordsSet {
+            settings.theme.words.unlocked = StateWords.hookUnlocked
+        }
         return settings
     }
 
