@@ -6,17 +6,18 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 10 groups (relay 5); Theme 27 fields, layout 7, animation 13 (14 keys:
-        // exit_transition is the older spelling of unlock_transition), gesture 7, action 9,
-        // display 13 (10 keys, physical_size setting two of them, + power 5 + text 4), input 7
+        // Settings has 10 groups (relay 5); Theme 29 fields (words: 6 keys), layout 8, animation 13
+        // (14 keys: exit_transition is the older spelling of unlock_transition), gesture 7, action
+        // 9, display 13 (10 keys, physical_size setting two of them, + power 5 + text 4), input 7
         // (4 keys + touch 7 + button 4 + stuck 2), control 2, audit 4.
-        #expect(Mirror(reflecting: Theme.default).children.count == 27)
-        #expect(Mirror(reflecting: LayoutSettings()).children.count == 7)
+        #expect(Mirror(reflecting: Theme.default).children.count == 29)
+        #expect(Mirror(reflecting: LayoutSettings()).children.count == 8)
         #expect(Mirror(reflecting: AnimationSettings()).children.count == 13)
         #expect(Mirror(reflecting: GestureSettings()).children.count == 7)
         #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 13)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
+        #expect(Mirror(reflecting: StateWords()).children.count == 6)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 7)
         #expect(Mirror(reflecting: StuckSettings()).children.count == 2)
@@ -25,7 +26,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: RelaySettings()).children.count == 5)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 27 + 7 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 28 + 6 + 8 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -107,6 +108,14 @@ extension ConfigTests {
         s.layout.verticalPosition = 0.8
         s.layout.direction = .rtl
         s.layout.thumbMillimetres = 12.5
+        s.layout.group = .centre
+        s.theme.labelFades = false
+        s.theme.words.pressed = "Weiter"
+        s.theme.words.busy = "פותח…"
+        s.theme.words.unlocked = "門が開きました"
+        s.theme.words.failed = ""
+        s.theme.words.lockdown = "Gesperrt"
+        s.theme.words.outOfService = "Außer Betrieb"
         s.display.physicalSize = Size(width: 108, height: 64.8)
         s.animation.snapBack = .linear
         s.animation.springResponse = 0.3

@@ -39,7 +39,7 @@ import Testing
         #expect(plain.message.opacity == 0 && busy.message.opacity > 0)
     }
 
-    /// Lockdown dims the control and says so, with the default text when no message is set.
+    /// Lockdown dims the control and says so on the track; the line shows the message, if any.
     @Test func lockdownDimsAndSaysSo() {
         let builder = SceneBuilder(settings: Settings(), width: 800, height: 480)
         var v = ControlVisual()
@@ -48,11 +48,13 @@ import Testing
         let shut = builder.scene(v)
         #expect(shut.track.opacity < open.track.opacity * 0.5)
         #expect(shut.thumb.opacity < open.thumb.opacity * 0.5)
-        #expect(shut.message.text == SceneBuilder.lockdownText && shut.message.opacity == 1)
-        #expect(shut.message.color == Settings().theme.warningColor)
+        #expect(shut.message.opacity == 0)
+        #expect(shut.words?.text == "Locked down" && shut.words?.opacity == 1)
+        #expect(shut.words?.color == Settings().theme.warningColor && shut.label.opacity == 0)
         #expect(shut.track.rect == open.track.rect && shut.thumb.rect == open.thumb.rect)
         v.notice.message = "Fire alarm: use the stairs"
         #expect(builder.scene(v).message.text == "Fire alarm: use the stairs")
+        #expect(builder.scene(v).message.color == Settings().theme.warningColor)
     }
 
     /// Whoever sets the message (the config checks it, the control socket may not), the

@@ -6,7 +6,7 @@
 extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
-        themeKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
+        themeKeys + stateWordKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
         + displayKeys + inputKeys + stuckKeys + buttonKeys + relayKeys + controlKeys + auditKeys
 
     /// Section names in render order.
@@ -108,6 +108,7 @@ extension ConfigKey {
         .number("layout", "vertical_position", \.layout.verticalPosition, .closed(0...1)),
         .choice("layout", "direction", \.layout.direction),
         thumbMillimetres,
+        groupKey,
     ]
 
     static let animationKeys: [ConfigKey] = [

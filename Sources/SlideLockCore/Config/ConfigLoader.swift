@@ -63,6 +63,10 @@ public enum ConfigLoader {
         }
         guard errors.isEmpty else { throw ConfigErrors(bounded(errors)) }
         let advisories = advise(&settings, lastSet: lastSet)
+        // A hook opens a door: unless told otherwise, the track says so.
+        if settings.action.mode == .hook && lastSet["theme.text_unlocked"] == nil {
+            settings.theme.words.unlocked = StateWords.hookUnlocked
+        }
         return (settings, advisories)
     }
 

@@ -91,8 +91,19 @@ public struct LayoutSettings: Equatable, Sendable {
     /// The thumb's side in millimetres when the panel's size is known (the track's height
     /// follows through `theme.thumb_inset`): a fingertip is 8 to 10 mm wide.
     public var thumbMillimetres = 10.0
+    /// `centre`: the clock, the date, the message line and the track placed as one block
+    /// in the middle of the screen (`verticalPosition` then unused).
+    public var group: LayoutGroup = .none
 
     public init() {}
+}
+
+/// Whether the text above the track and the track are placed together.
+public enum LayoutGroup: String, CaseIterable, Equatable, Sendable {
+    /// The track at `layout.vertical_position`, the text in the room above it.
+    case none
+    /// The text and the track together, centred vertically.
+    case centre
 }
 
 /// Easing used when the thumb returns home.

@@ -2,7 +2,7 @@
 /// same numbers place pixels and hit-test touches.
 public struct Layout: Equatable, Sendable {
     public let screen: Size
-    public let track: Rect
+    public internal(set) var track: Rect
     /// Gap between the track edge and the thumb.
     public let inset: Double
     public let thumbSide: Double

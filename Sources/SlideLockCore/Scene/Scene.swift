@@ -7,6 +7,8 @@ public struct Scene: Equatable, Sendable {
     public var track: TrackLayer
     public var fill: FillLayer
     public var label: LabelLayer
+    /// A state's words in place of the label (`theme.text_*`), over the fill; nil for none.
+    public var words: LabelLayer?
     public var thumb: ThumbLayer
     /// Horizontal shift of the whole control (unlock slide-off transition), pixels.
     public var controlOffset: Double = 0

@@ -13,11 +13,19 @@ public struct SceneBuilder: Sendable {
         case .rtl: rtl = true
         case .auto: rtl = TextDirection.isRightToLeft(settings.theme.labelText)
         }
-        layout = Layout(
+        var layout = Layout(
             screen: Size(width: Double(width), height: Double(height)),
             theme: settings.theme, settings: settings.layout, rightToLeft: rtl,
             physicalSize: settings.display.physicalSize)
-        textLayout = ScreenTextLayout(screen: layout.screen, track: layout.track)
+        let grouped = settings.layout.group == .centre
+        if grouped {
+            // The text above and the track below, as one block in the middle of the screen.
+            let above = ScreenTextLayout.groupHeight(screen: layout.screen, clock: settings.display.text.clock)
+            let top = (layout.screen.height - above - layout.track.height) / 2 + above
+            layout.track.y = min(max(0, top), layout.screen.height - layout.track.height).rounded()
+        }
+        self.layout = layout
+        textLayout = ScreenTextLayout(screen: layout.screen, track: layout.track, packed: grouped)
     }
 
     public func scene(_ v: ControlVisual) -> Scene {
@@ -46,15 +54,22 @@ public struct SceneBuilder: Sendable {
         // Drawn on quarter pixels, as icons are: a dragged thumb and the fill's end take
         // four shapes per pixel, which the renderer computes once each and moves.
         let offset = (progress * layout.travel * 4).rounded() / 4
-        let fillRect = layout.fill(offset: offset)
-        let fillOpacity = theme.fillOpacity ?? (fillRect.width / track.width)
-        let thumbBase = layout.thumb(offset: offset).offsetBy(dx: (v.shake * 4).rounded() / 4, dy: 0)
+        // The fill rings the thumb wherever it is, shaking too; the shake never takes the
+        // thumb past its travel (at either end it knocks inward only).
+        let shaken = min(max(offset + (v.shake * 4).rounded() / 4, 0), layout.travel)
+        let fillRect = layout.fill(offset: shaken)
+        let fillOpacity = theme.fillOpacity ?? (layout.fill(offset: offset).width / track.width)
+        let thumbBase = layout.thumb(offset: shaken)
         let scale = 1 - 0.05 * v.press
         let thumbRect = thumbBase.scaled(by: scale)
-        // The label fades out as the thumb approaches it (gone by 60 % of the travel).
-        let labelOpacity =
-            v.state == .busy || v.state == .unlocked || v.state == .failed
-            ? 0 : max(0, 1 - progress / 0.6)
+        // The label fades out as the thumb approaches it (gone by 60 % of the travel), or
+        // stays whole for the fill to cover.
+        let completed = v.state == .busy || v.state == .unlocked || v.state == .failed
+        var labelOpacity = completed ? 0 : theme.labelFades ? max(0, 1 - progress / 0.6) : 1
+        let held = v.state == .pressed || v.state == .dragging
+        let labelText = held && !theme.words.pressed.isEmpty ? theme.words.pressed : theme.labelText
+        let lockdownWords = v.notice.lockdown && !completed && !theme.words.lockdown.isEmpty
+        if lockdownWords { labelOpacity = 0 }
         let shimmerX = v.shimmer.map { track.x + $0 * track.width }
 
         var scene = Scene(
@@ -69,8 +84,8 @@ public struct SceneBuilder: Sendable {
                 rect: fillRect, radius: theme.trackRadius * track.height,
                 color: stateColor ?? theme.fillColor, opacity: stateColor == nil ? fillOpacity : 1),
             label: LabelLayer(
-                text: theme.labelText, fonts: theme.fonts, weight: theme.labelWeight,
-                pixelSize: layout.labelPixelSize((theme.labelSize * track.height).rounded(), text: theme.labelText),
+                text: labelText, fonts: theme.fonts, weight: theme.labelWeight,
+                pixelSize: layout.labelPixelSize((theme.labelSize * track.height).rounded(), text: labelText),
                 color: theme.labelColor, opacity: labelOpacity,
                 center: track.center, clip: track, shimmerX: shimmerX, rightToLeft: rtl),
             thumb: ThumbLayer(
@@ -92,7 +107,53 @@ public struct SceneBuilder: Sendable {
         addText(v, to: &scene)
         scene.openButton = openButton(v)
         if v.notice.lockdown { Self.dimForLockdown(&scene) }
+        if lockdownWords {
+            scene.words = words(theme.words.lockdown, color: theme.warningColor)
+        } else if let text = completedWords(v.state), !text.isEmpty {
+            scene.words = words(text, color: Self.wordsColor(theme, fill: scene.fill, track: track))
+        }
         return scene
+    }
+
+    /// What the track says once a slide completed, nil before.
+    func completedWords(_ state: LockState) -> String? {
+        switch state {
+        case .busy: return settings.theme.words.busy
+        case .unlocked: return settings.theme.words.unlocked
+        case .failed: return settings.theme.words.failed
+        case .locked, .pressed, .dragging: return nil
+        }
+    }
+
+    /// A state's words in place of the label: its fonts, its size rules, centred on the track.
+    func words(_ text: String, color: Color) -> LabelLayer {
+        let theme = settings.theme
+        let track = layout.track
+        return LabelLayer(
+            text: text, fonts: theme.fonts, weight: theme.labelWeight,
+            pixelSize: layout.labelPixelSize((theme.labelSize * track.height).rounded(), text: text),
+            color: color, opacity: 1, center: track.center, clip: track, shimmerX: nil,
+            rightToLeft: TextDirection.isRightToLeft(text))
+    }
+
+    /// The theme's colour for words over the track: the label's or the background's,
+    /// whichever keeps more contrast over every surface under them (the track, the fill,
+    /// or both when the fill ends beneath the words). Words lie between the track's ends
+    /// less a track height each, as the label's size rule keeps them.
+    static func wordsColor(_ theme: Theme, fill: FillLayer, track: Rect) -> Color {
+        let middle = Color(
+            red: (theme.trackStart.red + theme.trackEnd.red) / 2,
+            green: (theme.trackStart.green + theme.trackEnd.green) / 2,
+            blue: (theme.trackStart.blue + theme.trackEnd.blue) / 2)
+        let trackSurface = middle.over(theme.background, opacity: theme.trackOpacity)
+        let fillSurface = fill.color.over(trackSurface, opacity: fill.opacity)
+        let (from, to) = (track.minX + track.height, track.maxX - track.height)
+        let f = fill.rect
+        var surfaces: [Color] = []
+        if f.maxX > from && f.minX < to && fill.opacity > 0 { surfaces.append(fillSurface) }
+        if !(f.minX <= from && f.maxX >= to && fill.opacity >= 1) { surfaces.append(trackSurface) }
+        func worst(_ c: Color) -> Double { surfaces.map { c.contrast(with: $0) }.min() ?? 21 }
+        return worst(theme.background) > worst(theme.labelColor) ? theme.background : theme.labelColor
     }
 
     /// The clock, the date and the message, each in its reserved box, in the label's fonts
@@ -123,9 +184,9 @@ public struct SceneBuilder: Sendable {
         }
         let message = v.notice.message.map(SceneBuilder.oneLine)
         if v.notice.lockdown {
-            let text = message ?? SceneBuilder.lockdownText
+            // The track says "Locked down" (`theme.text_lockdown`); the line says why.
             scene.message = line(
-                text, size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
+                message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
         } else {
             scene.message = line(
                 message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,
@@ -149,14 +210,11 @@ public struct SceneBuilder: Sendable {
         return line
     }
 
-    /// What the message line says in lockdown when no message was given.
-    public static let lockdownText = "Locked down"
-
     /// How much of its opacity the control keeps in lockdown: there, but plainly not for use.
     public static let lockdownOpacity = 0.35
 
     /// Lockdown's look: the track, its fill, its label and the thumb faded toward the
-    /// background (the message above says why).
+    /// background (the words on the track say so, the message above says why).
     static func dimForLockdown(_ scene: inout Scene) {
         let k = lockdownOpacity
         scene.track.opacity *= k

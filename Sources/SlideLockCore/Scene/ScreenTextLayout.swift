@@ -20,7 +20,9 @@ public struct ScreenTextLayout: Equatable, Sendable {
     /// Below this, a size is not drawn: unreadable on any panel.
     static let smallestSize = 8.0
 
-    public init(screen: Size, track: Rect) {
+    /// `packed`: the clock and the date sit just above the message line (`layout.group =
+    /// centre`) instead of in the middle of the room above it.
+    public init(screen: Size, track: Rect, packed: Bool = false) {
         let short = min(screen.width, screen.height)
         let margin = (0.03 * short).rounded()
         var clock = Self.clockFraction * short
@@ -47,10 +49,25 @@ public struct ScreenTextLayout: Equatable, Sendable {
         let clockHeight = (Self.lineHeight * clock).rounded()
         let dateHeight = (Self.lineHeight * date).rounded()
         let above = messageBox.minY - gap - margin * scale
-        let top = (margin * scale + max(0, above - clockHeight - dateHeight) / 2).rounded()
+        let top =
+            packed
+            ? max(0, messageBox.minY - gap - clockHeight - dateHeight)
+            : (margin * scale + max(0, above - clockHeight - dateHeight) / 2).rounded()
         self.clock = box(clock, bottom: top + clockHeight)
         self.date = box(date, bottom: top + clockHeight + dateHeight)
         self.message = messageBox
         (clockSize, dateSize, messageSize) = (clock, date, message)
+    }
+
+    /// The height the text takes above the track when grouped with it: the message line
+    /// and its gaps, and the clock and the date when shown, at their unshrunk sizes.
+    public static func groupHeight(screen: Size, clock: Bool) -> Double {
+        let short = min(screen.width, screen.height)
+        func height(_ size: Double) -> Double { (lineHeight * size.rounded(.down)).rounded() }
+        let message = max(11, messageFraction * short)
+        let gap = (0.5 * message.rounded(.down)).rounded()
+        let text = height(message) + gap
+        guard clock else { return text }
+        return text + height(clockFraction * short) + height(max(11, dateFraction * short)) + gap
     }
 }

@@ -24,6 +24,11 @@ public struct Theme: Equatable, Sendable {
     public var labelWeight: FontWeight
     /// Font pixel size / track height.
     public var labelSize: Double
+    /// The label fades out as the thumb nears it; off, it stays whole until the fill
+    /// covers it (a faded label loses its contrast).
+    public var labelFades = true
+    /// What the track says in place of the label while a state lasts.
+    public var words = StateWords()
 
     // Thumb: a rounded square inset into the track.
     public var thumbColor: Color
@@ -99,19 +104,20 @@ public struct Theme: Equatable, Sendable {
         icon: .chevrons, iconColor: Color(rgb: 0x1A759F), iconSize: 0.5,
         successColor: Color(rgb: 0x168AAD), warningColor: Color(rgb: 0xE76F51))
 
-    /// For low vision (WCAG AAA, 7:1): white text and a white thumb on a deep, opaque track
-    /// whose every hue rotation stays dark, an opaque black fill, dark state colours behind
-    /// the white thumb, and a larger bold label.
+    /// For low vision (WCAG AAA, 7:1 for text, 3:1 for shapes): white text on a deep,
+    /// opaque track whose every hue rotation stays dark, a label that stays whole until the
+    /// bright fill covers it, a black thumb with a white icon ringed by that fill, bright
+    /// state colours under black words, and a larger bold label.
     public static let highContrast = Theme(
         name: "high-contrast",
         background: .black,
         trackStart: Color(rgb: 0x16206A), trackEnd: Color(rgb: 0x2A0A5E),
         trackOpacity: 1, trackRadius: 0.5,
-        fillColor: .black, fillOpacity: 1,
+        fillColor: Color(rgb: 0xFFD60A), fillOpacity: 1,
         labelText: "Slide to unlock", labelColor: .white,
-        fonts: ["DejaVu Sans"], labelWeight: .bold, labelSize: 0.44,
-        thumbColor: .white, thumbRadius: 0.5, thumbInset: 4.0 / 50,
-        thumbBorderWidth: 0, thumbBorderColor: .white,
-        icon: .lock, iconColor: .black, iconSize: 0.55,
-        successColor: Color(rgb: 0x00501E), warningColor: Color(rgb: 0x5A2C00))
+        fonts: ["DejaVu Sans"], labelWeight: .bold, labelSize: 0.44, labelFades: false,
+        thumbColor: .black, thumbRadius: 0.5, thumbInset: 4.0 / 50,
+        thumbBorderWidth: 0, thumbBorderColor: .black,
+        icon: .lock, iconColor: .white, iconSize: 0.55,
+        successColor: Color(rgb: 0x3DDC84), warningColor: Color(rgb: 0xFF8C1A))
 }

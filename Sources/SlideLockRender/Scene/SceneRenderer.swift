@@ -38,6 +38,7 @@ public final class SceneRenderer {
         let l = scene.label
         let text = try textRenderer(TextKey(fonts: l.fonts, weight: l.weight))
         _ = text.line(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize))
+        if let w = scene.words { _ = try textRenderer(TextKey(fonts: w.fonts, weight: w.weight)) }
         for line in [scene.clock, scene.date, scene.message] where line.opacity > 0 {
             _ = try textRenderer(TextKey(fonts: line.fonts, weight: line.weight))
         }
@@ -85,7 +86,7 @@ public final class SceneRenderer {
 
     public func invalidate() { previous = nil }
 
-    /// The lock screen's layers: background, track, label, fill, thumb (body, border, icon),
+    /// The lock screen's layers: background, track, label, fill, words, thumb (body, border, icon),
     /// then the fade and the dimming over everything. The control is drawn `controlOffset`
     /// to the side.
     static func layers(_ s: Scene) -> [Layer] {
@@ -93,11 +94,16 @@ public final class SceneRenderer {
         let t = s.track
         let track = t.rect.offsetBy(dx: dx, dy: 0)
         let (g0, g1) = t.rightToLeft ? (track.maxX, track.minX) : (track.minX, track.maxX)
-        let l = s.label
-        let label = TextLayer(
-            text: l.text, fonts: l.fonts, weight: l.weight, pixelSize: TextRenderer.pixelSize(l.pixelSize),
-            color: l.color, opacity: l.opacity, center: Point(x: l.center.x + dx, y: l.center.y),
-            clip: l.clip.offsetBy(dx: dx, dy: 0), clipRadius: t.radius, shimmerX: l.shimmerX.map { $0 + dx })
+        func onTrack(_ l: LabelLayer) -> TextLayer {
+            TextLayer(
+                text: l.text, fonts: l.fonts, weight: l.weight, pixelSize: TextRenderer.pixelSize(l.pixelSize),
+                color: l.color, opacity: l.opacity, center: Point(x: l.center.x + dx, y: l.center.y),
+                clip: l.clip.offsetBy(dx: dx, dy: 0), clipRadius: t.radius, shimmerX: l.shimmerX.map { $0 + dx })
+        }
+        let label = onTrack(s.label)
+        // No words: the same layer, invisible, so the frame's layer list keeps its length.
+        var words = onTrack(s.words ?? s.label)
+        if s.words == nil { words.opacity = 0 }
         let th = s.thumb
         let thumb = th.rect.offsetBy(dx: dx, dy: 0)
         let body = th.borderWidth > 0 ? thumb.insetBy(th.borderWidth) : thumb
@@ -116,6 +122,8 @@ public final class SceneRenderer {
             .shape(
                 rect: s.fill.rect.offsetBy(dx: dx, dy: 0), radius: s.fill.radius, paint: .solid(s.fill.color),
                 opacity: s.fill.opacity),
+            // A state's words go over the fill, under the thumb.
+            .text(words),
             .shape(
                 rect: body, radius: max(0, th.radius - th.borderWidth), paint: .solid(th.color), opacity: th.opacity),
             .ring(rect: thumb, radius: th.radius, width: th.borderWidth, color: th.borderColor, opacity: th.opacity),
