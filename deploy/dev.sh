@@ -149,13 +149,17 @@ check() {
     part deploy Tests/Deploy/check.sh
 }
 
-# The later parts' set-ups are mostly downloads (Debian's kernel and linux-source, two
-# debootstraps, two Swift toolchains' packages): they start in the background when `test`
-# starts, while the check tier compiles, and the vm and trixie parts wait for their own.
-# Their apt and dpkg calls never overlap: the host's packages are installed before they
-# start, the VM set-up is the only background user of the host's apt until it ends, and the
-# chroot set-up has a dpkg of its own. Each part still runs its own (idempotent) set-up: a
-# background one that failed is done again there, and says why.
+# The later parts' set-ups (Debian's kernel and linux-source, two debootstraps, two Swift
+# toolchains' packages: more unpacking than downloading) and their builds with trixie's Swift
+# (every target for the trixie part, the arm64 package) start in the background when `test`
+# starts, at the lowest CPU priority: they take what the parts in front leave idle (the unit
+# tests and the VM guests wait more than they compute) and never slow those. The vm, trixie
+# and arm64 parts wait for their own first. apt and dpkg calls never overlap: the host's
+# packages are installed before they start, the VM set-up is the only background user of the
+# host's apt until it ends, and the chroot has a dpkg of its own. Each part still runs its
+# own (idempotent, incremental) set-up and build: a background one that failed is done again
+# there, and says why.
+BG_NICE=(nice -n 19)
 bg_start() {
     skipped setup && return 0
     skipped vm && skipped trixie && skipped arm64 && return 0
@@ -164,7 +168,7 @@ bg_start() {
     if ! skipped vm; then
         (
             t0=$SECONDS rc=0
-            as_root env PATH="$PATH" Tests/VM/setup.sh >"$BG_DIR/vm.log" 2>&1 || rc=1
+            as_root "${BG_NICE[@]}" env PATH="$PATH" Tests/VM/setup.sh >"$BG_DIR/vm.log" 2>&1 || rc=1
             echo "$rc $((SECONDS - t0))" >"$BG_DIR/vm.done"
         ) &
     else
@@ -173,12 +177,21 @@ bg_start() {
     if ! skipped trixie || ! skipped arm64; then
         (
             t0=$SECONDS rc=0
-            as_root scripts/chroot.sh run /bin/sh -c \
-                'cd /src && . scripts/lib.sh && install_test_packages && find_swift' >"$BG_DIR/chroot.log" 2>&1 || rc=1
+            exec >"$BG_DIR/chroot.log" 2>&1
+            as_root "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
+                'cd /src && . scripts/lib.sh && install_test_packages && find_swift' || rc=1
             if [ $rc = 0 ] && ! skipped arm64; then
                 # Its host packages wait for the VM set-up's apt to end.
                 until [ -e "$BG_DIR/vm.done" ]; do sleep 2; done
-                { as_root Tests/VM/setup-arm64.sh && scripts/package.sh --prepare arm64; } >>"$BG_DIR/chroot.log" 2>&1 || rc=1
+                as_root "${BG_NICE[@]}" Tests/VM/setup-arm64.sh && "${BG_NICE[@]}" scripts/package.sh --prepare arm64 || rc=1
+            fi
+            # The trixie part's build, then the arm64 package's: those parts find them done.
+            if [ $rc = 0 ] && ! skipped trixie; then
+                as_root "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
+                    'cd /src && . scripts/lib.sh && find_swift && swift_build --build-tests' || rc=1
+            fi
+            if [ $rc = 0 ] && ! skipped arm64; then
+                "${BG_NICE[@]}" scripts/package.sh arm64 || rc=1
             fi
             echo "$rc $((SECONDS - t0))" >"$BG_DIR/chroot.done"
         ) &
