@@ -46,7 +46,7 @@ run() {
 skipped() { case ",${SLIDELOCK_TEST_SKIP:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 TIMES=()
-BG_DIR=
+BG_DIR='' ASAN_BUILD_PID='' ASAN_BUILD_LOG=''
 # part NAME COMMAND...: one part, unless SLIDELOCK_TEST_SKIP names it; a failure ends the run
 # with the times so far.
 part() {
@@ -62,6 +62,7 @@ part() {
         times_summary
         say "$name failed"
         [ -z "$BG_DIR" ] || say "the background set-ups go on until they end (logs: $BG_DIR)"
+        [ -z "$ASAN_BUILD_PID" ] || say "the AddressSanitizer build goes on until it ends ($ASAN_BUILD_LOG)"
         exit 1
     fi
     TIMES+=("$(printf '%-10s %4d s' "$name" $((SECONDS - t0)))")
@@ -112,13 +113,36 @@ asan_runtime() {
     compgen -G "$resources/clang/lib/*/libclang_rt.asan*" >/dev/null
 }
 # The renderer's raw-pointer code under AddressSanitizer, in a build directory of its own so
-# the debug build is left as it is.
+# the debug build is left as it is. Its build starts in the background when the unit tests
+# start (asan_build_start), at the lowest CPU priority: the unit tests wait on timeouts and
+# child processes more than they compute, and the build takes the idle cores.
+asan_build_start() {
+    skipped asan && return 0
+    asan_runtime || return 0
+    ASAN_BUILD_LOG=$(mktemp "${TMPDIR:-/tmp}/slidelock-asan-build.XXXXXX")
+    nice -n 19 swift build --build-tests --sanitize=address --scratch-path .build/asan >"$ASAN_BUILD_LOG" 2>&1 &
+    ASAN_BUILD_PID=$!
+}
 asan() {
     if ! asan_runtime; then
         say "asan skipped: this Swift ($(swift --version 2>&1 | head -n 1)) has no AddressSanitizer runtime"
         return 0
     fi
-    swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
+    if [ -n "$ASAN_BUILD_PID" ]; then
+        local rc=0
+        wait "$ASAN_BUILD_PID" || rc=$?
+        ASAN_BUILD_PID=
+        if [ $rc != 0 ]; then
+            cat "$ASAN_BUILD_LOG" >&2
+            rm -f "$ASAN_BUILD_LOG"
+            say "swift build --sanitize=address failed (its output is above)"
+            return 1
+        fi
+        tail -n 1 "$ASAN_BUILD_LOG" >&2
+        rm -f "$ASAN_BUILD_LOG"
+    else
+        swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
+    fi
     # Swift Testing only: XCTest's runner (no tests here) leaks on exit, and LeakSanitizer
     # then fails the run.
     swift test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan \
@@ -143,6 +167,7 @@ check() {
     part lint lint
     part shellcheck shellcheck_all
     part build swift_build --build-tests
+    asan_build_start
     part unit unit
     part asan asan
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
