@@ -114,8 +114,9 @@ asan_runtime() {
 }
 # The renderer's raw-pointer code under AddressSanitizer, in a build directory of its own so
 # the debug build is left as it is. Its build starts in the background when the unit tests
-# start (asan_build_start), at the lowest CPU priority: the unit tests wait on timeouts and
-# child processes more than they compute, and the build takes the idle cores.
+# start (asan_build_start), at the lowest CPU priority: it takes what the unit tests leave
+# idle (their timeouts, child processes, the last suites finishing on one core) and does not
+# slow them.
 asan_build_start() {
     skipped asan && return 0
     asan_runtime || return 0
