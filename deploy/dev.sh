@@ -16,8 +16,9 @@
 #                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
 # SLIDELOCK_TEST_SKIP=PART,... leaves parts of check and test out: lint, shellcheck, build,
 # unit, asan, deploy, release, fuzz, setup, vm, trixie, arm64. Each part's seconds are printed
-# at the end. SLIDELOCK_UNIT_SUITES="A B" runs only those test targets in the unit part. Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through
-# sudo. With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
+# at the end. SLIDELOCK_UNIT_SUITES="A B" runs only those test targets in the unit part.
+# Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo.
+# With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
 # `swiftlang`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
