@@ -15,9 +15,10 @@
 #   deploy/dev.sh test-arm64 [DEB]
 #                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
 # SLIDELOCK_TEST_SKIP=PART,... leaves parts of check and test out: lint, shellcheck, build,
-# unit, asan, deploy, release, fuzz, vm, trixie, arm64. Each part's seconds are printed at
-# the end. Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through
-# sudo. With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
+# unit, asan, deploy, release, fuzz, setup, vm, trixie, arm64. Each part's seconds are printed
+# at the end. SLIDELOCK_UNIT_SUITES="A B" runs only those test targets in the unit part.
+# Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo.
+# With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
 # `swiftlang`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -46,6 +47,7 @@ run() {
 skipped() { case ",${SLIDELOCK_TEST_SKIP:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 TIMES=()
+BG_DIR='' ASAN_BUILD_PID='' ASAN_BUILD_LOG=''
 # part NAME COMMAND...: one part, unless SLIDELOCK_TEST_SKIP names it; a failure ends the run
 # with the times so far.
 part() {
@@ -60,6 +62,8 @@ part() {
         TIMES+=("$(printf '%-10s %4d s  FAILED' "$name" $((SECONDS - t0)))")
         times_summary
         say "$name failed"
+        [ -z "$BG_DIR" ] || say "the background set-ups go on until they end (logs: $BG_DIR)"
+        [ -z "$ASAN_BUILD_PID" ] || say "the AddressSanitizer build goes on until it ends ($ASAN_BUILD_LOG)"
         exit 1
     fi
     TIMES+=("$(printf '%-10s %4d s' "$name" $((SECONDS - t0)))")
@@ -110,24 +114,53 @@ asan_runtime() {
     compgen -G "$resources/clang/lib/*/libclang_rt.asan*" >/dev/null
 }
 # The renderer's raw-pointer code under AddressSanitizer, in a build directory of its own so
-# the debug build is left as it is.
+# the debug build is left as it is. Its build starts in the background when the unit tests
+# start (asan_build_start), at the lowest CPU priority: it takes what the unit tests leave
+# idle (their timeouts, child processes, the last suites finishing on one core) and does not
+# slow them.
+asan_build_start() {
+    skipped asan && return 0
+    asan_runtime || return 0
+    ASAN_BUILD_LOG=$(mktemp "${TMPDIR:-/tmp}/slidelock-asan-build.XXXXXX")
+    nice -n 19 swift build --build-tests --sanitize=address --scratch-path .build/asan >"$ASAN_BUILD_LOG" 2>&1 &
+    ASAN_BUILD_PID=$!
+}
 asan() {
     if ! asan_runtime; then
         say "asan skipped: this Swift ($(swift --version 2>&1 | head -n 1)) has no AddressSanitizer runtime"
         return 0
     fi
-    swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
+    if [ -n "$ASAN_BUILD_PID" ]; then
+        local rc=0
+        wait "$ASAN_BUILD_PID" || rc=$?
+        ASAN_BUILD_PID=
+        if [ $rc != 0 ]; then
+            cat "$ASAN_BUILD_LOG" >&2
+            rm -f "$ASAN_BUILD_LOG"
+            say "swift build --sanitize=address failed (its output is above)"
+            return 1
+        fi
+        tail -n 1 "$ASAN_BUILD_LOG" >&2
+        rm -f "$ASAN_BUILD_LOG"
+    else
+        swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
+    fi
     # Swift Testing only: XCTest's runner (no tests here) leaks on exit, and LeakSanitizer
     # then fails the run.
     swift test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan \
         --filter SlideLockRenderTests
 }
 
-# `swift test`: every suite, or only those $SLIDELOCK_UNIT_SUITES names (the trixie part).
-unit_tests() {
-    local filters=() suite
-    for suite in ${SLIDELOCK_UNIT_SUITES:-}; do filters+=(--filter "$suite"); done
-    swift test --skip-build "${filters[@]}"
+# The unit tests: every suite, or those SLIDELOCK_UNIT_SUITES names (scripts/chroot.sh's
+# trixie run). The render tests run once: under AddressSanitizer when the asan part runs.
+unit() {
+    local suite args=()
+    for suite in ${SLIDELOCK_UNIT_SUITES:-}; do args+=(--filter "$suite"); done
+    if [ ${#args[@]} -eq 0 ] && ! skipped asan && asan_runtime; then
+        say "the render tests run in the asan part, under AddressSanitizer"
+        args+=(--skip SlideLockRenderTests)
+    fi
+    swift test --skip-build ${args[@]+"${args[@]}"}
 }
 
 check() {
@@ -136,24 +169,94 @@ check() {
     part lint lint
     part shellcheck shellcheck_all
     part build swift_build --build-tests
-    part unit unit_tests
+    asan_build_start
+    part unit unit
     part asan asan
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
     part deploy Tests/Deploy/check.sh
 }
 
+# The later parts' set-ups (Debian's kernel and linux-source, two debootstraps, two Swift
+# toolchains' packages: more unpacking than downloading) and their builds with trixie's Swift
+# (every target for the trixie part, the arm64 package) start in the background when `test`
+# starts, at the lowest CPU priority: they take what the parts in front leave idle (the unit
+# tests and the VM guests wait more than they compute) and never slow those. The vm, trixie
+# and arm64 parts wait for their own first. apt and dpkg calls never overlap: the host's
+# packages are installed before they start, the VM set-up is the only background user of the
+# host's apt until it ends, and the chroot has a dpkg of its own. Each part still runs its
+# own (idempotent, incremental) set-up and build: a background one that failed is done again
+# there, and says why.
+BG_NICE=(nice -n 19)
+bg_start() {
+    skipped setup && return 0
+    skipped vm && skipped trixie && skipped arm64 && return 0
+    BG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/slidelock-setup.XXXXXX")
+    say "the vm, trixie and arm64 set-ups start in the background (logs: $BG_DIR)"
+    if ! skipped vm; then
+        (
+            t0=$SECONDS rc=0
+            as_root "${BG_NICE[@]}" env PATH="$PATH" Tests/VM/setup.sh >"$BG_DIR/vm.log" 2>&1 || rc=1
+            echo "$rc $((SECONDS - t0))" >"$BG_DIR/vm.done"
+        ) &
+    else
+        echo "0 0" >"$BG_DIR/vm.done"
+    fi
+    if ! skipped trixie || ! skipped arm64; then
+        (
+            t0=$SECONDS rc=0
+            exec >"$BG_DIR/chroot.log" 2>&1
+            as_root "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
+                'cd /src && . scripts/lib.sh && install_test_packages && find_swift' || rc=1
+            if [ $rc = 0 ] && ! skipped arm64; then
+                # Its host packages wait for the VM set-up's apt to end.
+                until [ -e "$BG_DIR/vm.done" ]; do sleep 2; done
+                as_root "${BG_NICE[@]}" Tests/VM/setup-arm64.sh && "${BG_NICE[@]}" scripts/package.sh --prepare arm64 || rc=1
+            fi
+            # The trixie part's build, then the arm64 package's: those parts find them done.
+            if [ $rc = 0 ] && ! skipped trixie; then
+                as_root "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
+                    'cd /src && . scripts/lib.sh && find_swift && swift_build --build-tests' || rc=1
+            fi
+            if [ $rc = 0 ] && ! skipped arm64; then
+                "${BG_NICE[@]}" scripts/package.sh arm64 || rc=1
+            fi
+            echo "$rc $((SECONDS - t0))" >"$BG_DIR/chroot.done"
+        ) &
+    else
+        echo "0 0" >"$BG_DIR/chroot.done"
+    fi
+}
+# bg_wait vm|chroot: the background set-up of that name has ended; says how it went.
+bg_wait() {
+    [ -n "$BG_DIR" ] || return 0
+    until [ -e "$BG_DIR/$1.done" ]; do sleep 2; done
+    local rc secs
+    read -r rc secs <"$BG_DIR/$1.done"
+    if [ "$rc" = 0 ]; then
+        say "background $1 set-up: done in $secs s"
+    else
+        say "background $1 set-up failed after $secs s ($BG_DIR/$1.log, last lines below); the part sets up again"
+        tail -n 5 "$BG_DIR/$1.log" >&2
+    fi
+}
+
 test_all() {
+    install_test_packages
+    # The release build's, before the background set-ups use apt.
+    install_static_stdlib_packages
+    bg_start
     check
     # The binary as shipped (Tests/Deploy/check.sh's config check then runs it too).
-    install_static_stdlib_packages
     part release release_build
     # A few seconds of each libFuzzer fuzzer, and every crash they ever found, replayed.
     part fuzz fuzz_smoke
     # The DRM/KMS and evdev code against a real kernel: QEMU boots Debian's kernel (needs root
     # for apt and the kernel package; cached in /var/tmp/slidelock-vm).
+    [ -z "$BG_DIR" ] || skipped vm || part setup-vm bg_wait vm
     part vm as_root env PATH="$PATH" Tests/VM/test-all.sh
     # Debian's own Swift (trixie's swiftlang 6.0), as a Pi OS (trixie) owner gets it: this
     # script again, inside a cached debootstrap chroot (scripts/chroot.sh).
+    [ -z "$BG_DIR" ] || { skipped trixie && skipped arm64; } || part setup-chr bg_wait chroot
     part trixie as_root scripts/chroot.sh test
     # The arm64 package (cross-built in that chroot) on an arm64 kernel in QEMU.
     part arm64 as_root env PATH="$PATH" Tests/VM/test-arm64.sh

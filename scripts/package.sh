@@ -4,6 +4,8 @@
 # scripts/chroot.sh. The path of the .deb is the last line printed.
 #
 #   scripts/package.sh [amd64|arm64]          (default amd64; also: deploy/dev.sh package ARCH)
+#   scripts/package.sh --prepare [amd64|arm64] only install what that build needs (dev.sh test
+#                                             does it in the background, while it compiles)
 #
 # arm64 is a cross build at native speed: the amd64 compiler, lld (shipped with swiftlang),
 # the arm64 -dev packages installed multiarch in the chroot, and the Swift runtime and
@@ -22,12 +24,18 @@ cd "$repo"
 
 # --- on the host: hand over to the chroot ---------------------------------------------------
 if [ "${1:-}" != --inside ]; then
+    prepare=
+    if [ "${1:-}" = --prepare ]; then prepare=--prepare; shift; fi
     arch=${1:-amd64}
     case $arch in amd64 | arm64) ;;
         armhf | armel) say "$arch: Debian has no Swift for 32-bit ARM; the arm64 package runs on 64-bit Pi OS (Pi 3/4/5, Zero 2 W)"; exit 2 ;;
-        -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2 ;; esac
-    [ $# -le 1 ] || { echo "usage: scripts/package.sh [amd64|arm64]" >&2; exit 2; }
+    [ $# -le 1 ] || { echo "usage: scripts/package.sh [--prepare] [amd64|arm64]" >&2; exit 2; }
+    if [ -n "$prepare" ]; then
+        as_root scripts/chroot.sh run /src/scripts/package.sh --inside "$arch" --prepare >&2
+        exit
+    fi
     number=$(sed -n 's/^ *public static let number = "\([0-9][0-9.]*\)"$/\1/p' Sources/SlideLockCore/SlideLockVersion.swift)
     [ -n "$number" ] || { echo "package.sh: no version number in Sources/SlideLockCore/SlideLockVersion.swift" >&2; exit 1; }
     version=${SLIDELOCK_VERSION:-}
@@ -46,7 +54,7 @@ fi
 
 # --- inside the trixie chroot (root) ---------------------------------------------------------
 arch=$2
-version=$SLIDELOCK_VERSION
+version=${SLIDELOCK_VERSION:-}
 install_build_packages swiftlang libstdc++-14-dev dpkg-dev binutils lintian
 swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
 # The release build (scripts/lib.sh) with full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
@@ -80,6 +88,7 @@ else
         -Xswiftc -resource-dir -Xswiftc "$runtime/usr/libexec/swift/lib/swift_static")
     export PKG_CONFIG_PATH=/usr/lib/aarch64-linux-gnu/pkgconfig
 fi
+[ "${3:-}" != --prepare ] || exit 0
 
 cd /src
 t0=$SECONDS

@@ -18,6 +18,8 @@ ROOT=$(cd "$VM/../.." && pwd)
 A=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}/arm64
 mkdir -p "$A"/{debs,bin,logs}
 log() { echo "setup-arm64: $*" >&2; }
+exec 8>"$A/.setup.lock"
+flock 8
 export DEBIAN_FRONTEND=noninteractive
 
 PKGS="qemu-system-arm qemu-user-static gcc-aarch64-linux-gnu libc6-dev-arm64-cross libdrm-dev binutils xz-utils cpio kmod"

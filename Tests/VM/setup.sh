@@ -26,6 +26,10 @@ CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 mkdir -p "$CACHE"/{debs,bin,logs}
 export DEBIAN_FRONTEND=noninteractive
 log() { echo "setup: $*" >&2; }
+# One set-up of a cache at a time (deploy/dev.sh test starts one in the background, and the
+# suite's own call waits for it here).
+exec 8>"$CACHE/.setup.lock"
+flock 8
 
 # --- 1. host packages -------------------------------------------------------------------
 # gpiod: its gpioset/gpioget (+ libgpiod) are shipped into the VM for the door-relay test.
@@ -49,9 +53,15 @@ KDIR=$CACHE/$KV
 mkdir -p "$KDIR"
 download() {   # download PKG: fetch PKG's .deb into CACHE/debs unless present
     ls "$CACHE/debs/$1"_*.deb >/dev/null 2>&1 && return 0
+    # Into a directory of its own first: an interrupted download leaves no .deb that looks whole.
+    local tmp t0=$SECONDS
+    tmp=$(mktemp -d "$CACHE/debs/.download.XXXXXX")
     # apt-get download runs as _apt when possible; a root-owned cache dir makes it warn only
-    (cd "$CACHE/debs" || exit; apt-get download "$1" 2>&1 | grep -v -i unsandboxed >&2 || true)
-    ls "$CACHE/debs/$1"_*.deb >/dev/null 2>&1 || { echo "setup: could not download $1" >&2; exit 1; }
+    (cd "$tmp" || exit; apt-get download "$1" 2>&1 | grep -v -i unsandboxed >&2 || true)
+    ls "$tmp/$1"_*.deb >/dev/null 2>&1 || { rm -rf "$tmp"; echo "setup: could not download $1" >&2; exit 1; }
+    mv "$tmp/$1"_*.deb "$CACHE/debs/"
+    rm -rf "$tmp"
+    log "downloaded $1 ($(du -m "$CACHE/debs/$1"_*.deb | cut -f1) MB) in $((SECONDS - t0)) s"
 }
 if [ ! -f "$KDIR/root/lib/modules/$KV/modules.dep" ]; then
     log "unpacking $KPKG"
@@ -88,6 +98,7 @@ WANT=()
 [ "${SLIDELOCK_VM_GPIOSIM:-1}" = 1 ] && [ ! -f "$GPIOSIM" ] && WANT+=(gpio-sim)
 if [ ${#WANT[@]} -gt 0 ]; then
     SER=$(echo "$KV" | cut -d. -f1,2)                       # 6.1
+    t0=$SECONDS
     log "building ${WANT[*]} for $KV from linux-source-$SER"
     dpkg-query -W "linux-headers-$KV" >/dev/null 2>&1 || \
         apt-get install -y -q --no-install-recommends "linux-headers-$KV" >>"$CACHE/logs/apt.log" 2>&1
@@ -132,6 +143,7 @@ if [ ${#WANT[@]} -gt 0 ]; then
     done
     depmod -b "$KDIR/root" "$KV"
     rm -rf "$B"
+    log "built ${WANT[*]} in $((SECONDS - t0)) s (the download included)"
 fi
 
 # --- 6. base initramfs (rebuilt when the contents of any of its inputs change) -------------
@@ -149,7 +161,9 @@ if [ "${SLIDELOCK_VM_SYSTEMD:-1}" = 1 ]; then
     if [ ! -f "$CACHE/rootfs/bookworm.img" ] || [ "$(cat "$CACHE/rootfs/bookworm.img.stamp" 2>/dev/null)" != "$RSTAMP" ]; then
         command -v debootstrap >/dev/null || apt-get install -y -q --no-install-recommends debootstrap >>"$CACHE/logs/apt.log" 2>&1
         log "building the Debian root filesystem (debootstrap, about 2 minutes)"
+        t0=$SECONDS
         "$VM/tools/mkrootfs.sh" "$CACHE/rootfs/bookworm.img"
+        log "built the root filesystem in $((SECONDS - t0)) s"
         echo "$RSTAMP" >"$CACHE/rootfs/bookworm.img.stamp"
     fi
 fi
