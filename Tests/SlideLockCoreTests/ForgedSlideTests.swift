@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-// The red-team cases of issue 11: inputs that are no slide must never unlock, whatever
+// Red-team cases: inputs that are no slide must never unlock, whatever
 // the ghost filter does; real slides still must. Geometry as in LockSessionTests
 // (800x480, travel 576 px, home thumb centre x 112, end 688).
 

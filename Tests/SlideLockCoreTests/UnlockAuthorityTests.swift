@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-// Issue 26's findings about forged unlocks, each through the live touch path (`Glass`:
+// Forged unlocks, each through the live touch path (`Glass`:
 // raw events -> pipeline with the ghost filter on -> idle gate -> session). Geometry: the
 // 800x480 screen, travel 576 px, thumb home x 112, end x 688. Each test says why the
 // code before the authority unlocked (the 1/120 s step floor, duration from the first

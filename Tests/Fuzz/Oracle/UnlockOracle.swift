@@ -1,4 +1,4 @@
-// The fuzzers' unlock oracle, written from the lock's promise and nothing else (issue 26):
+// The fuzzers' unlock oracle, written from the lock's promise and nothing else:
 //
 //   An unlock by slide is legitimate only if one contact
 //   - landed on the thumb (its rectangle plus the hit slop, in screen pixels; the thumb
