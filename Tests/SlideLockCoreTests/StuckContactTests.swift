@@ -117,7 +117,7 @@ import Testing
         g.tick(1.2)
         let decisions = g.session.takeDecisions()
         #expect(decisions.map(\.source) == [.slide])
-        #expect(decisions.map { $0.refusal?.reason } == ["lockdown"])
+        #expect(decisions.map { $0.refusal?.reason } == [.lockdown])
         g.lift(at: 1.3)
         #expect(g.session.takeDecisions().isEmpty)
     }

@@ -4,14 +4,11 @@
 public struct ButtonPress: Equatable, Sendable {
     /// When the line went to its pressed level (the kernel's edge timestamp), seconds.
     public var time: Double
-    /// Lockdown holds (`Notice.lockdown`).
-    public var lockdown: Bool
     /// Why the session cannot open now (`busy`, `unlocked`, `failed`, `cooldown`); nil when it can.
     public var notReady: String?
 
-    public init(time: Double, lockdown: Bool, notReady: String? = nil) {
+    public init(time: Double, notReady: String? = nil) {
         self.time = time
-        self.lockdown = lockdown
         self.notReady = notReady
     }
 }
@@ -26,11 +23,11 @@ extension UnlockAuthority {
     /// failed); and no lockdown holds. Fingers on the glass change nothing: the button
     /// proves a person inside, not a slide.
     func buttonRefusal(_ press: ButtonPress) -> UnlockRefusal? {
-        if press.lockdown { return UnlockRefusal("lockdown") }
+        if lockdown { return UnlockRefusal(.lockdown) }
         if let by = hiddenBy.filter({ $0 != .idle }).sorted(by: { $0.rawValue < $1.rawValue }).first {
-            return UnlockRefusal("hidden-" + by.rawValue)
+            return UnlockRefusal(.hidden(by))
         }
-        if let why = press.notReady { return UnlockRefusal("not-ready", why) }
+        if let why = press.notReady { return UnlockRefusal(.notReady, why) }
         return nil
     }
 }

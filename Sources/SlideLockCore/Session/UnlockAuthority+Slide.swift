@@ -9,11 +9,11 @@ extension UnlockAuthority {
     }
 
     func judgeSlide(_ contact: Contact?, release t: Double) -> Result<JudgedSlide, UnlockRefusal> {
-        guard let c = contact else { return .failure(UnlockRefusal("not-lifted")) }
+        guard let c = contact else { return .failure(UnlockRefusal(.notLifted)) }
         if let refusal = c.refusal { return .failure(refusal) }
-        if c.withheld { return .failure(UnlockRefusal("withheld")) }
+        if c.withheld { return .failure(UnlockRefusal(.withheld)) }
         guard let landing = c.offsets.first, let last = c.offsets.last, !c.truncated || c.offsets.count > 2 else {
-            return .failure(UnlockRefusal("no-path"))
+            return .failure(UnlockRefusal(.noPath))
         }
         let travel = layout.travel
         let needed = UnlockAuthority.effectiveThreshold(gesture.threshold) * travel
@@ -25,12 +25,12 @@ extension UnlockAuthority {
             let share = UnlockAuthority.flingShare * travel
             let projected = last - landing + velocity * gesture.flingProjection
             guard gesture.fling, travel > 0, velocity > 0, last - landing >= share - 1e-9, projected >= travel - 1e-9
-            else { return .failure(UnlockRefusal("spring-back")) }
+            else { return .failure(UnlockRefusal(.springBack)) }
             distance = share
             flung = true
         }
         guard let stroke = UnlockAuthority.stroke(c.offsets, distance: distance) else {
-            return .failure(UnlockRefusal("too-quick", "in one report interval"))
+            return .failure(UnlockRefusal(.tooQuick, "in one report interval"))
         }
         // The first interval counts for no more than the one after it: a finger resting, or
         // twitching, before a fast burst earns nothing for the rest.
@@ -41,7 +41,7 @@ extension UnlockAuthority {
         // few short.
         guard took >= gesture.minDuration - UnlockAuthority.clockResolution else {
             let ms = "\(LockSession.whole(took * 1000)) ms, needs \(LockSession.whole(gesture.minDuration * 1000))"
-            return .failure(UnlockRefusal("too-quick", ms))
+            return .failure(UnlockRefusal(.tooQuick, ms))
         }
         return .success(JudgedSlide(duration: t - c.landedAt, velocity: velocity, flung: flung))
     }

@@ -108,14 +108,14 @@ public struct UnlockAuthority: Sendable {
     /// new contact qualifies.
     public internal(set) var tainted = false
     var pending: [LockLogEntry] = []
-    /// Lockdown (`ctl lockdown on`): no slide or `ctl unlock` opens.
+    /// Lockdown (`ctl lockdown on`): nothing opens. The one flag: `Notice.lockdown` mirrors it.
     public internal(set) var lockdown = false
     /// Every decision since the last `takeDecisions`, for the audit and `ctl status`.
     var decisions: [UnlockDecision] = []
     /// The tap rule's memory (`UnlockAuthority+Tap.swift`).
     var tap = TapState()
-    /// Why the session withholds the tap being decided (lockdown, busy), nil when it does not.
-    var tapGate: String?
+    /// Why the tap being decided is withheld (lockdown, the session busy), nil when it is not.
+    var tapGate: UnlockRefusal.Reason?
     /// When a contact that stays put stops counting (`UnlockAuthority+Stuck.swift`).
     public var stuck = StuckSettings()
     /// Contacts declared stuck since the last `takeStuckFound`.
@@ -169,7 +169,7 @@ public struct UnlockAuthority: Sendable {
         let verdict: UnlockVerdict
         switch request {
         case .slide(let id, let t):
-            switch lockdown ? .failure(UnlockRefusal("lockdown")) : judgeSlide(released[id], release: t) {
+            switch lockdown ? .failure(UnlockRefusal(.lockdown)) : judgeSlide(released[id], release: t) {
             case .success(let slide):
                 verdict = .granted(
                     UnlockGrant(
@@ -211,7 +211,7 @@ public struct UnlockAuthority: Sendable {
         case .granted(let g):
             let words = (request.source == .slide ? [] : [source]) + (g.flung ? ["fling"] : [])
             note("unlock", words.isEmpty ? nil : words.joined(separator: " "), at: request.time)
-        case .refused(let r): note(r.reason, r.detail.map { source + " " + $0 } ?? source, at: request.time)
+        case .refused(let r): note(r.reason.rawValue, r.detail.map { source + " " + $0 } ?? source, at: request.time)
         }
         decisions.append(record(request, verdict))
         return verdict
@@ -249,7 +249,7 @@ public struct UnlockAuthority: Sendable {
         case .touchMove(let id, let point, let t):
             guard contacts[id] != nil else {
                 // A contact nobody reported down: the stream cannot be trusted.
-                return doubt(UnlockRefusal("uncertain-unknown-contact"), at: t)
+                return doubt(UnlockRefusal(.uncertainUnknownContact), at: t)
             }
             place(id, at: point)
             record(id, point, at: t)
@@ -263,7 +263,7 @@ public struct UnlockAuthority: Sendable {
             hopeful.remove(id)
             if countingContacts == 0 { tainted = false }
         case .touchCancel(let id, let t):
-            doubt(UnlockRefusal("touch-cancel"), at: t)
+            doubt(UnlockRefusal(.touchCancel), at: t)
             for gone in id.map({ [$0] }) ?? Array(contacts.keys) {
                 if let c = contacts.removeValue(forKey: gone) {
                     forget(c)
@@ -273,15 +273,15 @@ public struct UnlockAuthority: Sendable {
             }
             if countingContacts == 0 { tainted = false }
         case .uncertain(let why, let t):
-            doubt(UnlockRefusal("uncertain-" + why.rawValue), at: t)
+            doubt(UnlockRefusal(.uncertain(why)), at: t)
         case .hidden(let by, let t):
             hiddenBy.insert(by)
-            doubt(UnlockRefusal("hidden-" + by.rawValue), at: t)
+            doubt(UnlockRefusal(.hidden(by)), at: t)
         case .shown(let by, let t):
             hiddenBy.remove(by)
-            doubt(UnlockRefusal("shown-" + by.rawValue), at: t)
+            doubt(UnlockRefusal(.shown(by)), at: t)
         case .reset(let t):
-            doubt(UnlockRefusal("uncertain-" + Uncertainty.relock.rawValue), at: t)
+            doubt(UnlockRefusal(.uncertain(.relock)), at: t)
         case .control(let event, let t):
             if case .lockdown(let on) = event { setLockdown(on, at: t) }
         case .tick, .actionFinished:
@@ -294,24 +294,24 @@ public struct UnlockAuthority: Sendable {
     mutating func land(_ id: Int, at t: Double) {
         if let old = contacts[id] {
             // A second down for a contact down: its up was lost, its history is unknown.
-            doubt(UnlockRefusal("uncertain-repeated-down"), at: t)
+            doubt(UnlockRefusal(.uncertainRepeatedDown), at: t)
             forget(old)
             contacts[id] = nil
             hopeful.remove(id)
         }
         var refusal: UnlockRefusal?
         if lockdown {
-            refusal = UnlockRefusal("lockdown")
+            refusal = UnlockRefusal(.lockdown)
         } else if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
-            refusal = UnlockRefusal("hidden-" + by.rawValue)
+            refusal = UnlockRefusal(.hidden(by))
         } else if !(t > uncertainSince) {
-            refusal = UnlockRefusal("landed-before-shown")
+            refusal = UnlockRefusal(.landedBeforeShown)
         } else if tainted {
-            refusal = UnlockRefusal("landed-while-uncertain")
+            refusal = UnlockRefusal(.landedWhileUncertain)
         } else if countingContacts > 0 {
-            refusal = UnlockRefusal("extra-finger")
+            refusal = UnlockRefusal(.extraFinger)
         }
-        for other in hopeful { contacts[other]?.refusal = UnlockRefusal("second-finger") }
+        for other in hopeful { contacts[other]?.refusal = UnlockRefusal(.secondFinger) }
         hopeful.removeAll()
         contacts[id] = Contact(landedAt: t, refusal: refusal, withheld: false)
         if stuckQueue.entries.count - stuckQueue.head > 2 * contacts.count + 64 {
@@ -346,7 +346,7 @@ public struct UnlockAuthority: Sendable {
             if !(speed <= gesture.maxSpeed) {
                 hopeful.remove(id)
                 c.refusal = UnlockRefusal(
-                    "too-fast", "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
+                    .tooFast, "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
             }
         }
         c.lastPoint = point
