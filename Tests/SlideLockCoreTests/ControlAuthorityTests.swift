@@ -60,6 +60,7 @@ import Testing
             g.stroke(400, 760, from: 1.35, seconds: 0.3, hz: 60, landed: true)
             g.lift(0, at: 1.7)
             #expect(!g.unlocked, "lockdown \(on)...\(off)")
+            #expect(g.refusals.reasons == [.lockdown])
         }
     }
 
@@ -112,5 +113,6 @@ import Testing
         #expect(g.session.authority.lockdown)
         unlock(&g, Self.root, at: 4)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.lockdown])
     }
 }

@@ -14,13 +14,9 @@ public struct ButtonPress: Equatable, Sendable {
 }
 
 extension UnlockAuthority {
-    /// **A button press opens when:** it is a press edge (the line went to its pressed
-    /// level; the edge reader reports each press once, and the kernel's debounce swallows
-    /// the bounces inside `input.button_debounce`); the panel has shown this lock (not
-    /// before the first frame, not while another program holds DRM master; an idle dim does
-    /// not refuse it: a person at the door needs no screen to press a button); the session
-    /// is locked and past its cooldown (not busy with the hook, not showing unlocked or
-    /// failed); and no lockdown holds. Fingers on the glass change nothing: the button
+    /// Why `press` must not open, or nil: the button's rule in docs/architecture.md, "What
+    /// unlocks" (a press edge, the panel has shown this lock, an idle dim does not refuse it;
+    /// the session ready; no lockdown). Fingers on the glass change nothing: the button
     /// proves a person inside, not a slide.
     func buttonRefusal(_ press: ButtonPress) -> UnlockRefusal? {
         if lockdown { return UnlockRefusal(.lockdown) }

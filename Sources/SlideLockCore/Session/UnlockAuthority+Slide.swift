@@ -1,6 +1,37 @@
-// The slide rule of `UnlockAuthority` (rules 5-7 of its documentation), judged on the
-// contact's own samples when it lifts.
+// The slide rule of `UnlockAuthority` (rules 5-7 of docs/architecture.md, "What unlocks"):
+// each contact's path as it is recorded, and the judgement on its own samples when it lifts.
 extension UnlockAuthority {
+    /// Adds a sample to `id`'s path, applying the speed rule (rule 6).
+    mutating func record(_ id: Int, _ point: Point, at t: Double) {
+        // A refused contact is only a finger on the glass now: its path no longer matters.
+        guard var c = contacts[id], c.refusal == nil else { return }
+        contacts[id] = nil // `c` alone owns the buffers while they grow
+        defer { contacts[id] = c }
+        if let last = c.lastPoint, let lastTime = c.times.last, c.refusal == nil {
+            let dx = point.x - last.x
+            let dy = point.y - last.y
+            let distance = (dx * dx + dy * dy).squareRoot()
+            let dt = t - lastTime
+            let speed = distance == 0 ? 0 : dt > 0 ? distance / dt : Double.infinity
+            if !(speed <= gesture.maxSpeed) {
+                hopeful.remove(id)
+                c.refusal = UnlockRefusal(
+                    .tooFast, "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
+            }
+        }
+        c.lastPoint = point
+        let offset = layout.offsetAlongTrack(x: point.x)
+        c.times.append(t)
+        c.offsets.append(offset)
+        c.tracker.add(time: t, position: offset)
+        if c.times.count > UnlockAuthority.pathCapacity {
+            let drop = c.times.count - UnlockAuthority.pathCapacity / 2
+            c.times.removeFirst(drop)
+            c.offsets.removeFirst(drop)
+            c.truncated = true
+        }
+    }
+
     /// What a slide that passed the rule measured.
     struct JudgedSlide {
         var duration: Double

@@ -1,22 +1,6 @@
 /// The tap rule of `UnlockAuthority` (tap-to-open, `gesture.tap_to_open`): a tap on the
-/// thumb shows an Open button for `tapOpenSeconds`, and a tap on the button opens.
-///
-/// **A `tap` unlock is granted only when all of this holds:**
-/// T1. `gesture.tap_to_open` is on, and neither tap comes in lockdown or while the session
-///     is not at rest (passed in by the session at each lift).
-/// T2. Each of the two taps is one contact that satisfies rules 1-3 of the slide (one
-///     finger, no other contact down at any moment of its life, landed on a shown panel
-///     after every moment of uncertainty), and a gate let it through (a wake touch, which the
-///     idle gate withholds, is never a tap); no step of it broke `max_speed`.
-/// T3. Each is a real tap: it lands and lifts on its target (the thumb at home for the
-///     first, the Open button for the second, each grown by `gesture.hit_slop`), it lasts
-///     `tapMinSeconds`...`tapMaxSeconds` from landing to lift, and no sample strays more
-///     than `tapSlop` pixels from where it landed.
-/// T4. The first tap arms the button at its lift; the second lands after that lift and
-///     lifts within `tapOpenSeconds` of it, and it is the first contact to land while the
-///     button is armed: any other contact landing, any moment of uncertainty (cancel,
-///     resync, device, remap, relayout, reload, SIGUSR1/2, hidden, shown), a refused second
-///     tap or the button's expiry disarms it. One armed button opens at most once.
+/// thumb shows an Open button for `tapOpenSeconds`, and a tap on the button opens. Rules
+/// T1-T4 are in docs/architecture.md, "What unlocks".
 extension UnlockAuthority {
     /// Seconds the Open button stays up after the first tap.
     public static let tapOpenSeconds = 5.0
