@@ -44,7 +44,7 @@ public struct AuditRecord: Equatable, Sendable {
             ("SLIDELOCK_SOURCE", d.source.rawValue),
         ]
         if let r = d.refusal {
-            fields.append(("SLIDELOCK_REASON", r.reason))
+            fields.append(("SLIDELOCK_REASON", r.reason.rawValue))
             if let detail = r.detail { fields.append(("SLIDELOCK_DETAIL", detail)) }
         }
         if let peer = d.peer { fields += peerFields(peer) }

@@ -61,8 +61,11 @@ public struct LockSession: Sendable {
     var failedSinceGrab = false
     /// The source of the latest unlock granted (the feedback hook's `SLIDELOCK_SOURCE`).
     public internal(set) var lastUnlockSource: UnlockSource?
-    /// The message line and lockdown (see `Notice`); drawn with every frame.
-    public internal(set) var notice = Notice()
+    /// The message line shown above the track, nil for none.
+    public internal(set) var message: String?
+    /// The message line and lockdown (see `Notice`); drawn with every frame. Lockdown is
+    /// the authority's own flag, mirrored here.
+    public var notice: Notice { Notice(message: message, lockdown: authority.lockdown) }
     /// A message sent over the control socket is shown: until when (nil: until replaced),
     /// and the message it replaced, shown again when it ends.
     var controlMessage: (until: Double?, replaced: String?)?
@@ -74,7 +77,7 @@ public struct LockSession: Sendable {
         hue = HueAnimation(settings.animation)
         authority = UnlockAuthority(gesture: settings.gesture, layout: layout)
         authority.stuck = settings.input.stuck
-        notice = Notice(settings: settings)
+        message = Notice(settings: settings).message
     }
 
     /// A session for reloaded `settings` that keeps what `old` knows of the fingers on the
@@ -162,7 +165,7 @@ public struct LockSession: Sendable {
         guard !hasExited else { return effects }
         now = max(now, t)
         advance(to: now, effects: &effects)
-        if grab != nil { cancelGrab(reason: "relayout", time: now, effects: &effects) }
+        if grab != nil { cancelGrab(reason: .relayout, time: now, effects: &effects) }
         let progress = layout.progress(forOffset: motion?.target ?? restOffset)
         motion = nil
         layout = newLayout

@@ -4,8 +4,8 @@ extension UnlockAuthority {
     /// Why `ctl unlock` from `peer` must not open, or nil: the peer must be allowed by the
     /// socket's rule, and no lockdown hold.
     func controlRefusal(peer: ControlPeer, access: ControlAccess) -> UnlockRefusal? {
-        guard access.allows(peer) else { return UnlockRefusal("peer-not-allowed", "uid \(peer.uid)") }
-        return lockdown ? UnlockRefusal("lockdown") : nil
+        guard access.allows(peer) else { return UnlockRefusal(.peerNotAllowed, "uid \(peer.uid)") }
+        return lockdown ? UnlockRefusal(.lockdown) : nil
     }
 
     /// Lockdown on or off at `t`: a moment of uncertainty for every finger down either way
@@ -14,20 +14,20 @@ extension UnlockAuthority {
         guard lockdown != on else { return }
         lockdown = on
         note("lockdown", on ? "on" : "off", at: t)
-        doubt(UnlockRefusal("lockdown"), at: t)
+        doubt(UnlockRefusal(.lockdown), at: t)
     }
 
     /// A finger that lands in lockdown (or is let through by a gate then) is a refused
     /// slide, audited as one.
     mutating func auditLandingInLockdown(_ id: Int, at t: Double) {
-        guard lockdown, let c = contacts[id], c.refusal?.reason == "lockdown" else { return }
-        decisions.append(UnlockDecision(time: t, source: .slide, refusal: UnlockRefusal("lockdown")))
+        guard lockdown, let c = contacts[id], c.refusal?.reason == .lockdown else { return }
+        decisions.append(UnlockDecision(time: t, source: .slide, refusal: UnlockRefusal(.lockdown)))
     }
 
     /// A slide that travelled and was ended before its release (a second finger, a step too
     /// fast, a moment of uncertainty): recorded as a refused slide. It grants nothing.
     mutating func recordCancelledSlide(_ id: Int, _ refusal: UnlockRefusal, at t: Double) {
-        guard refusal.reason != "ctl-unlock" else { return }
+        guard refusal.reason != .ctlUnlock else { return }
         var decision = UnlockDecision(time: t, source: .slide, refusal: refusal)
         if let c = contacts[id] ?? released[id] {
             decision.duration = t - c.landedAt
