@@ -33,6 +33,11 @@ let releaseLink: [LinkerSetting] = [
 /// Each function in its own section, so the release link can place it (hot-functions.txt).
 let sections: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-function-sections"], .when(configuration: .release))]
 
+/// The renderer is optimised in debug builds too. Its blending is SIMD arithmetic that is
+/// about 30 times slower unoptimised, and the runtime tests draw every frame of the loop
+/// through it: unoptimised, they were 6 of CI's 35 minutes. What ships is optimised anyway.
+let renderSettings: [SwiftSetting] = sections + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 /// slidelock: a fullscreen slide-to-unlock lock screen for embedded Linux panels.
 /// Pure core (no I/O) -> renderer (pixels) -> platform edges -> one executable.
 let package = Package(
@@ -53,7 +58,7 @@ let package = Package(
             dependencies: [
                 "SlideLockCore", "SlideLockPlatform", "CFreeType", "CHarfBuzz", "CFontconfig", "CPNG", "CLinux",
             ],
-            swiftSettings: sections),
+            swiftSettings: renderSettings),
         .target(
             name: "SlideLockPlatform", dependencies: ["SlideLockCore", "CDRM", "CEvdev", "CLinux"],
             swiftSettings: sections),
