@@ -112,6 +112,7 @@ public struct SceneBuilder: Sendable {
         } else if let text = completedWords(v.state), !text.isEmpty {
             scene.words = words(text, color: Self.wordsColor(theme, fill: scene.fill, track: track))
         }
+        if let why = v.notice.outOfService { outOfService(why, &scene) }
         return scene
     }
 

@@ -30,6 +30,14 @@ extension LockSession {
         }
     }
 
+    /// The lock runs on built-in defaults from `t` on: the authority refuses every finger on
+    /// the glass, and the screen says why (`OutOfService`).
+    public mutating func putOutOfService(_ why: OutOfService, time t: Double) {
+        authority.setOutOfService(why, at: t)
+        pending += authority.takeLog()
+        notice.outOfService = why
+    }
+
     /// The decisions of the authority since the last call (audit, `ctl status`).
     public mutating func takeDecisions() -> [UnlockDecision] { authority.takeDecisions() }
 
@@ -56,6 +64,7 @@ extension LockSession {
     /// socket (replacing the configured one of this session).
     mutating func keepControl(of old: LockSession) {
         notice.lockdown = old.notice.lockdown
+        notice.outOfService = old.notice.outOfService
         if let c = old.controlMessage {
             controlMessage = (c.until, notice.message)
             notice.message = old.notice.message

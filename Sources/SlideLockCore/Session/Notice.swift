@@ -7,6 +7,8 @@ public struct Notice: Equatable, Sendable {
     public var message: String?
     /// Lockdown: every unlock source but none is refused until it is lifted.
     public var lockdown: Bool
+    /// The lock runs on built-in defaults: the out-of-service screen replaces the control.
+    public var outOfService: OutOfService?
 
     public init(message: String? = nil, lockdown: Bool = false) {
         self.message = message

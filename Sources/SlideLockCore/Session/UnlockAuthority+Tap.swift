@@ -131,7 +131,7 @@ extension UnlockAuthority {
     /// when tap-to-open is off or the lift was no candidate (off the thumb and the button).
     public mutating func tapLifted(_ id: Int, time t: Double, withheldBy gate: String?) -> TapOutcome? {
         guard gesture.tapToOpen, let touch = tap.lifted[id] else { return nil }
-        let gate = gate ?? (lockdown ? "lockdown" : nil) // the authority's own lockdown too
+        let gate = gate ?? glassRefusal?.reason // the authority's own lockdown and out of service too
         if touch.onButton {
             tapGate = gate
             defer { tapGate = nil }

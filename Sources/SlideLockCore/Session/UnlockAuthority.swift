@@ -34,6 +34,10 @@
 /// Accepted residual: two one-report hops with a stop between them can open, as a real
 /// slide that pauses can (at 30 Hz the two cannot be told apart).
 ///
+/// **Out of service** (`OutOfService`: the lock started on built-in defaults) refuses
+/// every slide and tap, as lockdown does, and leaves the button and `ctl unlock` to their
+/// own rules (a way out must stay).
+///
 /// **Lockdown** (`ctl lockdown on`) refuses every slide and every `ctl unlock` until it is
 /// lifted; turning it on or off is a moment of uncertainty (rule 3), and a contact that
 /// lands in lockdown never unlocks.
@@ -110,6 +114,9 @@ public struct UnlockAuthority: Sendable {
     var pending: [LockLogEntry] = []
     /// Lockdown (`ctl lockdown on`): no slide or `ctl unlock` opens.
     public internal(set) var lockdown = false
+    /// Out of service (`OutOfService`): no slide or tap opens; the button and `ctl unlock`
+    /// keep their own rules.
+    public internal(set) var outOfService: OutOfService?
     /// Every decision since the last `takeDecisions`, for the audit and `ctl status`.
     var decisions: [UnlockDecision] = []
     /// The tap rule's memory (`UnlockAuthority+Tap.swift`).
@@ -169,7 +176,7 @@ public struct UnlockAuthority: Sendable {
         let verdict: UnlockVerdict
         switch request {
         case .slide(let id, let t):
-            switch lockdown ? .failure(UnlockRefusal("lockdown")) : judgeSlide(released[id], release: t) {
+            switch glassRefusal.map({ .failure($0) }) ?? judgeSlide(released[id], release: t) {
             case .success(let slide):
                 verdict = .granted(
                     UnlockGrant(
@@ -300,8 +307,8 @@ public struct UnlockAuthority: Sendable {
             hopeful.remove(id)
         }
         var refusal: UnlockRefusal?
-        if lockdown {
-            refusal = UnlockRefusal("lockdown")
+        if let glass = glassRefusal {
+            refusal = glass
         } else if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
             refusal = UnlockRefusal("hidden-" + by.rawValue)
         } else if !(t > uncertainSince) {
