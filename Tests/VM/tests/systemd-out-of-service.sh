@@ -37,7 +37,7 @@ PID=$(main_pid)
 systemctl status slidelock --no-pager | sed 's/^/status: /' | head -5
 vm_check status-line sh -c 'systemctl status slidelock --no-pager |
     grep -q "Status: \"out of service: /etc/slidelock/conf.d/vm.conf:2: theme.name: "'
-vm_check logged-every-problem sh -c 'journalctl -q -b -o cat -u slidelock | grep -c "out of service: /etc/slidelock/conf.d/vm.conf:" | grep -qx 2'
+vm_check logged-every-problem sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "out of service: /etc/slidelock/conf.d/vm.conf:4: display.rotate: "'
 vm_check ctl-status-why sh -c 'slidelock ctl status | grep "^state=out-of-service " |
     grep -q "why=\"out of service: /etc/slidelock/conf.d/vm.conf:2: theme.name: "'
 vm_touch swipe 208 240 760 240 400 12
