@@ -32,3 +32,20 @@ import Testing
         try Golden.check(Self.frame(800, 480, why: why), "out-of-service-fontless")
     }
 }
+
+/// No touch panel for a while: the lock, faded as in lockdown, says so on its track.
+@Suite struct GoldenNoTouchTests {
+    static func frame(_ width: Int, _ height: Int) throws -> Canvas {
+        var v = StillFrame.visual(state: .locked, progress: 0, time: 0, settings: Settings())
+        v.notice.noTouch = true
+        let renderer = SceneRenderer(width: width, height: height)
+        try renderer.render(SceneBuilder(settings: Settings(), width: width, height: height).scene(v))
+        return renderer.canvas
+    }
+
+    @Test func landscape() throws { try Golden.check(Self.frame(800, 480), "no-touch-800x480") }
+
+    @Test func portrait() throws { try Golden.check(Self.frame(480, 800), "no-touch-480x800") }
+
+    @Test func smallest() throws { try Golden.check(Self.frame(320, 240), "no-touch-320x240") }
+}

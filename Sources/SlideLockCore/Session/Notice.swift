@@ -9,6 +9,11 @@ public struct Notice: Equatable, Sendable {
     public var lockdown: Bool
     /// The lock runs on built-in defaults: the out-of-service screen replaces the control.
     public var outOfService: OutOfService?
+    /// No touch panel has been there for a while: the track says so (`noTouchWords`).
+    public var noTouch = false
+
+    /// What the track says while no touch panel is there.
+    public static let noTouchWords = "No touch panel found"
 
     public init(message: String? = nil, lockdown: Bool = false) {
         self.message = message

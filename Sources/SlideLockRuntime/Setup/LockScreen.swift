@@ -96,7 +96,8 @@ public enum LockScreen {
         }
         // Serviced in this order each turn (hotplug first, before the outputs are settled).
         let sources: [LoopSource?] = [
-            hotplug, keyboards, signals, control, button, input, recording, hooks, idle, ClockFace.wall(),
+            hotplug, keyboards, signals, control, button, input, TouchWatch { !input.devices.isEmpty }, recording,
+            hooks, idle, ClockFace.wall(),
         ]
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings,
