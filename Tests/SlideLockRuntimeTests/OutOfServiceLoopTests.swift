@@ -49,7 +49,10 @@ import Testing
         defer { cleanup() }
         let log = LogCollector()
         let start = StartSettings(loader: loader, log: log.logger)
+        #expect(log.all.isEmpty) // said once a display is there to show it too
+        start.logProblems(log.logger)
         let why = try #require(start.outOfService)
+        #expect(start.failure is ConfigErrors)
         #expect(why.first.hasPrefix(loader.systemRoot + "/slidelock.conf:2: theme.name: "))
         #expect(why.more == 1)
         #expect(start.settings == Settings())
@@ -84,6 +87,15 @@ import Testing
         defer { cleanup() }
         let start = StartSettings(loader: loader, log: LogCollector().logger)
         #expect(start.outOfService == nil && start.settings.display.rotate == 180 && start.fonts != nil)
+        #expect(start.failure == nil)
+    }
+
+    /// The config's start failed at the panel: the built-in defaults, that error shown.
+    @Test func aPanelFailureStartsOnDefaults() {
+        let start = StartSettings(defaultsFor: RunError(description: "display.touch_output: no lit output named X"))
+        #expect(start.settings == Settings())
+        #expect(start.outOfService?.first == "display.touch_output: no lit output named X")
+        #expect(start.problems == ["display.touch_output: no lit output named X"])
     }
 
     /// A loader of one system config file with `text`, trusted as the test's own.

@@ -11,17 +11,53 @@ public enum LockScreen {
     /// once the display, keyboards and relay are let go.
     public static func run(loader: SettingsLoader, log: Logger, tracePath: String? = nil) throws -> Int32 {
         let restart = ProcessRestart()
-        let status = try runOnce(loader: loader, log: log, tracePath: tracePath)
+        var status: Int32
+        do {
+            status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: nil)
+        } catch let failure as StartFailure {
+            // What the config asks of the panel failed (a device, an output, a layout too
+            // small for it): out of service on the built-in defaults, or, if even they fail,
+            // the error as it was.
+            do {
+                status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: failure.error)
+            } catch let error as LoopEnded {
+                throw error.error
+            } catch {
+                throw failure.error
+            }
+        } catch let error as LoopEnded {
+            throw error.error
+        }
         guard status == ExitStatus.restart else { return status }
         log.info("restarting in place with the new configuration")
         try restart.exec(CommandLine.arguments)
     }
 
-    static func runOnce(loader: SettingsLoader, log: Logger, tracePath: String?) throws -> Int32 {
+    /// One start of the lock. `failed`: a problem the config's start had with the panel;
+    /// this start is then out of service on the built-in defaults. Errors before the loop
+    /// runs are thrown as `StartFailure` when a start on the config failed, and as they
+    /// are on the defaults; errors that end the loop as `LoopEnded`.
+    static func runOnce(loader: SettingsLoader, log: Logger, tracePath: String?, failed: (any Error)?) throws
+        -> Int32
+    {
+        let start = failed.map { StartSettings(defaultsFor: $0) } ?? StartSettings(loader: loader, log: log)
+        do {
+            return try runOnce(start, loader: loader, log: log, tracePath: tracePath)
+        } catch let error as LoopEnded {
+            throw error
+        } catch {
+            // Out of service and still no display: the problem's own error, one line.
+            if let original = start.failure { throw original }
+            throw StartFailure(error: error)
+        }
+    }
+
+    static func runOnce(_ start: StartSettings, loader: SettingsLoader, log: Logger, tracePath: String?) throws
+        -> Int32
+    {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
         // opened and checked (`HookProgram`), fonts through `FontSet`, all by `TrustedOpener`;
         // all of it before the display is touched. What fails puts the lock out of service.
-        let start = StartSettings(loader: loader, log: log)
         var settings = start.settings
         // The relay line held from here to the end, before anything that may take long.
         let (relaySettings, relayLog) = RelaySource.settings(settings, policy: loader.policy)
@@ -45,6 +81,7 @@ public enum LockScreen {
         {
             return status
         }
+        start.logProblems(log)
         let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
         let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
@@ -107,7 +144,8 @@ public enum LockScreen {
             log.info(start.outOfService.map { "ready: \($0.status)" } ?? "ready: first frame on screen")
         }
         loop.onState = { log.debug("state: \($0.rawValue)") }
-        let status = try loop.run()
+        let status: Int32
+        do { status = try loop.run() } catch { throw LoopEnded(error: error) }
         logFlipStatistics(display, log: log)
         for line in loop.frameStatistics() { log.info(line) }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
@@ -198,4 +236,15 @@ public enum LockScreen {
             }
         }
     }
+}
+
+/// The config's start failed at the panel (before the loop ran).
+struct StartFailure: Error {
+    let error: any Error
+}
+
+/// An error that ended a running loop: the lock exits with it (systemd restarts it).
+struct LoopEnded: Error, CustomStringConvertible {
+    let error: any Error
+    var description: String { "\(error)" }
 }
