@@ -71,7 +71,12 @@ vm_check reload-ctl-status sh -c 'slidelock ctl status | grep -q "^state=locked 
 fds "$PID" >/tmp/fds-after
 echo "descriptors before the restart:"; cat /tmp/fds-before
 echo "descriptors after:"; cat /tmp/fds-after
-vm_check reload-no-fd-leak cmp -s /tmp/fds-before /tmp/fds-after
+# A descriptor held across the exec would show as one more of its kind. /dev/tty0 aside: the
+# new start opens it itself (close-on-exec) when stdin no longer answers as a VT (seen after
+# the exec; the VT is locked either way, see the keyboard lines below).
+vm_check reload-no-fd-leak sh -c 'grep -vx /dev/tty0 /tmp/fds-after | cmp -s /tmp/fds-before -'
+vm_check reload-vt-locked sh -c 'journalctl -q -b -o cat -u slidelock | grep "VT switching locked" | grep -c . | grep -qx 2'
+jlog | grep -e "keyboard:" -e "restarting in place" | sed 's/^/vt: /'
 # Turned 180 degrees, the track runs right to left on the raw panel.
 vm_touch swipe 592 240 40 240 400 12
 wait_for 20 logged "unlocked by a" || true
