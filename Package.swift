@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// The release link of the executable, for the lock screen's resident size (issue 13):
+/// The release link of the executable, for the lock screen's resident size on small panels:
 /// - lld packs the relative relocations (DT_RELR, glibc >= 2.36): a few KB instead of the
 ///   640 KB of .rela.dyn that ld.so reads, and pages, at every start;
 /// - --no-export-dynamic undoes the -export-dynamic of the static Swift runtime's link

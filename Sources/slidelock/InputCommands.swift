@@ -72,13 +72,15 @@ private func inputOptions(_ a: inout Arguments, screen: Size, rotation: ImageRot
     return options
 }
 
+/// SIGINT/SIGTERM arrive through a signal source: the loop ends normally and the devices
+/// are closed (ungrabbed) by deinit rather than by a signal death.
 private func debugLoop(options: TouchInputOptions, seconds: Double?) throws -> Int32 {
-    // SIGINT/SIGTERM through the signal source: the loop ends normally and the devices are
-    // closed (ungrabbed) by deinit rather than by a signal death.
-    let signals = try SignalSource([SIGINT, SIGTERM])
-    // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
-    // lifetime after its last use (the fd read once), letting SIGTERM kill us mid-run.
-    defer { withExtendedLifetime(signals) {} }
+    try SignalSource.handling([SIGINT, SIGTERM]) { signals in
+        try debugLoop(options: options, seconds: seconds, signals: signals)
+    }
+}
+
+private func debugLoop(options: TouchInputOptions, seconds: Double?, signals: SignalSource) throws -> Int32 {
     let input = try TouchInput(options: options)
     let waiter = PollWaiter()
     let end = seconds.map { waiter.now() + $0 }

@@ -70,13 +70,17 @@ private func displayOptions(_ a: inout Arguments) throws -> DisplayOptions {
     return DisplayOpener.options(try loader.load().display)
 }
 
+/// SIGINT/SIGTERM arrive through a signal source, so the display is always restored by
+/// normal unwinding instead of being left dark by a default signal death.
 private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool) throws -> Int32 {
-    // SIGINT/SIGTERM arrive through the signal source, so the display is always restored
-    // by normal unwinding instead of being left dark by a default signal death.
-    let signals = try SignalSource([SIGINT, SIGTERM])
-    // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
-    // lifetime after its last use (the fd read once), letting SIGTERM kill us mid-run.
-    defer { withExtendedLifetime(signals) {} }
+    try SignalSource.handling([SIGINT, SIGTERM]) { signals in
+        try drmSmoke(options: options, seconds: seconds, isStatic: isStatic, signals: signals)
+    }
+}
+
+private func drmSmoke(options: DisplayOptions, seconds: Double, isStatic: Bool, signals: SignalSource) throws
+    -> Int32
+{
     let waiter = PollWaiter()
     let display = try DRMDisplay(options: options)
     defer {

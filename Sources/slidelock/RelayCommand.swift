@@ -7,6 +7,7 @@ import SlideLockRuntime
 enum RelayCommand {
     static let help = """
         Usage: slidelock relay pulse|on|off|check|prestart|beep [--config FILE] [--set KEY=VALUE]
+               slidelock relay import FILE
 
           pulse     the unlock hook (action.hook): energise the relay for relay.pulse seconds, only
                     for SLIDELOCK_EVENT=unlock (or none, by hand). Run by the lock, it pulses through
@@ -19,6 +20,8 @@ enum RelayCommand {
                     still starts: it refuses the pulse instead)
           beep      the feedback hook (action.feedback_hook): the buzzer on relay.buzzer, one short
                     beep for slide-start, two for cancel or failed, one long for unlock
+          import    print the old relay settings file FILE (/etc/default/slidelock-relay) as
+                    [relay] keys for conf.d (the package does this on upgrade)
 
         While [relay] has no line, the old /etc/default/slidelock-relay is read, with a warning.
         Stopped by SIGTERM, SIGINT or SIGHUP mid-pulse or mid-beep, the line is switched off first.
@@ -35,8 +38,9 @@ enum RelayCommand {
             return ExitStatus.ok
         }
         guard let command = argv.first, !command.hasPrefix("-") else {
-            throw UsageError(message: "expected a command: pulse, on, off, check, prestart or beep")
+            throw UsageError(message: "expected a command: pulse, on, off, check, prestart, beep or import")
         }
+        if command == "import" { return try importDefaults(Array(argv.dropFirst())) }
         var args = Arguments(Array(argv.dropFirst()))
         // Run by the lock with its line: no settings to read, nothing between the slide and the door.
         if command == "pulse", args.isEmpty, let inherited = Environment.value(RelayHold.descriptorVariable) {
@@ -68,7 +72,7 @@ enum RelayCommand {
         case "beep": return try beep(loader)
         default:
             throw UsageError(
-                message: "unknown command \"\(command)\" (expected pulse, on, off, check, prestart or beep)")
+                message: "unknown command \"\(command)\" (expected pulse, on, off, check, prestart, beep or import)")
         }
     }
 

@@ -32,7 +32,7 @@ let usage = """
 
 let argv = Array(CommandLine.arguments.dropFirst())
 // No closure here: one written in top-level (main actor) code gets a dynamic isolation check
-// that links the whole concurrency runtime and libdispatch into the binary (issue 13).
+// that links the whole concurrency runtime and libdispatch into the binary (resident size).
 let command: String? = if let first = argv.first, !first.hasPrefix("-") { first } else { nil }
 let rest = command == nil ? argv : Array(argv.dropFirst())
 let status: Int32

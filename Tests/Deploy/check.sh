@@ -159,9 +159,11 @@ bad_arch_named() { out=$(bash scripts/chroot.sh --arch i386 setup 2>&1); [ $? -e
 check "chroot.sh: a bad --arch is named" bad_arch_named
 check "package-check.sh: a missing .deb is refused" sh -c 'bash Tests/Deploy/package-check.sh /nonexistent.deb 2>/dev/null; [ $? -eq 2 ]'
 # --- the shipped config parses (when a slidelock build is at hand) ------------------------
-# The newest build: a release binary left from an older checkout must not judge today's config.
+# The newest build for this machine: a release binary left from an older checkout must not
+# judge today's config, and .build/release may point at a cross build (the arm64 package's,
+# in the trixie chroot), so the builds are looked for under this machine's own triples.
 candidate=
-for build in .build/release/slidelock .build/debug/slidelock; do
+for build in .build/"$(uname -m)"-*/release/slidelock .build/"$(uname -m)"-*/debug/slidelock; do
     [ -x "$build" ] || continue
     if [ -z "$candidate" ] || [ -n "$(find "$build" -newer "$candidate")" ]; then candidate=$build; fi
 done

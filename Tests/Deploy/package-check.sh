@@ -3,7 +3,8 @@
 # Depends from trixie), the files in Debian's places, the binary runs (arm64 through
 # qemu-user), the unit verifies and is not enabled, conffiles; an upgrade keeps an edited
 # conffile and the enable link; remove keeps the conffiles and drops the link; purge leaves
-# nothing. Prints "N passed, M failed"; exit status 1 when anything failed.
+# nothing; an upgrade from a version with the old relay settings file keeps its line.
+# Prints "N passed, M failed"; exit status 1 when anything failed.
 #
 #   Tests/Deploy/package-check.sh out/deb/slidelock_VERSION_ARCH.deb
 set -uo pipefail
@@ -108,6 +109,22 @@ nothing_left() {
 check "purge: nothing left" nothing_left
 not_known() { ! dpkg-query -W -f='${Status}' slidelock 2>/dev/null | grep -q installed; }
 check "purge: dpkg knows nothing of it" not_known
+
+# An upgrade from a version that shipped /etc/default/slidelock-relay, edited to line 27,
+# with slidelock.conf as shipped (it names line 17): the door keeps line 27.
+sed -i "s/^Version: .*/Version: 0~old/" "$work/v2/DEBIAN/control"
+dpkg-deb --root-owner-group -Zxz --build "$work/v2" "$work/v0.deb" >/dev/null
+check "old relay file: the older version installs" dpkg -i "$work/v0.deb"
+printf 'RELAY_CHIP=gpiochip0\nRELAY_LINE=27\nRELAY_ACTIVE=low\nRELAY_PULSE_MS=700\n' >/etc/default/slidelock-relay
+check "old relay file: the upgrade succeeds" dpkg -i "$deb"
+check "old relay file: its settings are a drop-in" \
+    grep -qx 'line = gpiochip0:27' /etc/slidelock/conf.d/relay-from-default.conf
+check "old relay file: the lock reads line 27, active-low, 0.7 s" sh -c '/usr/bin/slidelock check-config |
+    sed -n "/^\[relay\]/,/^\[/p" | tr "\n" " " | grep -q "line = gpiochip0:27 active = low pulse = 0.7"'
+check "old relay file: the copy for postinst is gone" test ! -e /etc/slidelock/relay-default.upgrade
+check "old relay file: purge removes the drop-in" dpkg -P slidelock
+rm -f /etc/default/slidelock-relay
+check "old relay file: nothing left" nothing_left
 
 printf '%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# libFuzzer fuzzers for the parsers and the touch path (issue 11), built with swiftc
+# libFuzzer fuzzers for the parsers and the touch path (hostile input), built with swiftc
 # -sanitize=fuzzer,address against the SlideLockCore sources: SwiftPM cannot give one
 # target fuzzer flags, so they live outside the package.
 #

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 11: hostile input through the real binary. Forged slides never unlock; bad
+/// Hostile input through the real binary. Forged slides never unlock; bad
 /// numbers, files and tool arguments give one clear line, never a trap or a hang.
 extension CLITests {
     /// `play` a script; its stdout (the session's log lines).

@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-/// Issue 26, items 4 and 5, through the real binary: what root reads or runs goes through
+/// Through the real binary: what root reads or runs goes through
 /// the one trusted opener, outputs never hit what is not the caller's regular file, and
 /// errors are bounded. Each case: one line on stderr, exit status 1.
 @Suite struct TrustedFilesTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-/// Issue 11: `play` as a tool is bounded: times, gaps, memory and work per event.
+/// `play` as a tool is bounded: times, gaps, memory and work per event.
 @Suite struct BoundedReplayTests {
     func parse(_ text: String) throws -> TouchScript {
         try TouchScript.parse(text, fileName: "t.txt", screen: Size(width: 800, height: 480))

@@ -119,7 +119,7 @@ import Testing
 
     @Test func lockdownRefusesAPress() throws {
         var s = try Self.session()
-        s.notice.lockdown = true
+        _ = s.handle(.control(.lockdown(true), time: 1))
         #expect(s.pressButton(time: 2) == [])
         #expect(s.state == .locked)
         #expect(Self.log(&s).contains("t=2.000 lockdown button"))
@@ -141,12 +141,16 @@ import Testing
 
     @Test func theAuthorityDecidesAPressAlone() {
         var a = UnlockAuthority(gesture: GestureSettings(), layout: Glass().session.layout)
-        #expect(a.decide(.button(ButtonPress(time: 1, lockdown: false))).isGranted)
-        #expect(!a.decide(.button(ButtonPress(time: 2, lockdown: true))).isGranted)
-        #expect(!a.decide(.button(ButtonPress(time: 3, lockdown: false, notReady: "busy"))).isGranted)
+        #expect(a.decide(.button(ButtonPress(time: 1))).isGranted)
+        // Lockdown is the authority's own: the press does not carry it.
+        a.observe(.control(.lockdown(true), time: 2))
+        #expect(a.decide(.button(ButtonPress(time: 2))) == .refused(UnlockRefusal(.lockdown)))
+        a.observe(.control(.lockdown(false), time: 3))
+        #expect(!a.decide(.button(ButtonPress(time: 3, notReady: "busy"))).isGranted)
         #expect(
             a.takeLog().map(\.description) == [
-                "t=1.000 unlock button", "t=2.000 lockdown button", "t=3.000 not-ready button busy",
+                "t=1.000 unlock button", "t=2.000 lockdown on", "t=2.000 lockdown button", "t=3.000 lockdown off",
+                "t=3.000 not-ready button busy",
             ])
     }
 }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-/// Issue 11: every number in the configuration has a closed range, free text can go to
+/// Every number in the configuration has a closed range, free text can go to
 /// C whole, and no Double-to-Int conversion can trap.
 @Suite struct ConfigRangeTests {
     func errors(_ text: String) -> [String] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-// MARK: The keys issue 10 added: keyboard lockout and the hook's kill grace.
+// MARK: Keyboard lockout and the hook's kill grace.
 extension ConfigTests {
     @Test func keyboardLockoutIsOnByDefaultAndTurnsOff() throws {
         #expect(try settings("").input.keyboardLockout)

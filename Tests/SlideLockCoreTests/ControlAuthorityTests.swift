@@ -27,7 +27,7 @@ import Testing
         unlock(&g, Self.nobody, at: 1)
         unlock(&g, Self.operatorPeer, at: 2)
         #expect(!g.unlocked)
-        #expect(g.session.takeDecisions().map { $0.refusal?.reason } == ["peer-not-allowed", "peer-not-allowed"])
+        #expect(g.session.takeDecisions().map { $0.refusal?.reason } == [.peerNotAllowed, .peerNotAllowed])
         unlock(&g, Self.operatorPeer, access: ControlAccess(group: 990), at: 3)
         #expect(g.unlocked)
     }
@@ -41,7 +41,7 @@ import Testing
         g.lift(0, at: 2.6)
         #expect(!g.unlocked)
         let reasons = g.session.takeDecisions().map { $0.refusal?.reason }
-        #expect(reasons.first == "lockdown")
+        #expect(reasons.first == .lockdown)
         // Lifted: the next slide and the next ctl unlock open again.
         g.apply(.control(.lockdown(false), time: 3))
         g.stroke(112, 760, from: 4, seconds: 0.5, hz: 60)
@@ -60,6 +60,7 @@ import Testing
             g.stroke(400, 760, from: 1.35, seconds: 0.3, hz: 60, landed: true)
             g.lift(0, at: 1.7)
             #expect(!g.unlocked, "lockdown \(on)...\(off)")
+            #expect(g.refusals.reasons == [.lockdown])
         }
     }
 
@@ -112,5 +113,6 @@ import Testing
         #expect(g.session.authority.lockdown)
         unlock(&g, Self.root, at: 4)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.lockdown])
     }
 }

@@ -119,8 +119,8 @@ import Testing
         s.outputs = ["DSI-1"]
         s.touchDevices = ["/dev/input/event0 (ft5x06)"]
         s.version = "9.8.7"
-        s.record(UnlockDecision(time: 1, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 10)
-        s.record(UnlockDecision(time: 2, source: .slide, refusal: UnlockRefusal("too-quick")), wallTime: 11)
+        s.record(UnlockDecision(time: 1, source: .slide, refusal: UnlockRefusal(.tooQuick)), wallTime: 10)
+        s.record(UnlockDecision(time: 2, source: .slide, refusal: UnlockRefusal(.tooQuick)), wallTime: 11)
         s.record(UnlockDecision(time: 3, source: .ctl, refusal: nil), wallTime: 1_700_000_000)
         #expect(
             s.json
@@ -143,7 +143,7 @@ import Testing
         #expect(unlock.field("SLIDELOCK_PEER_UID") == "0")
         let refused = AuditRecord.decision(
             UnlockDecision(
-                time: 1, source: .slide, refusal: UnlockRefusal("too-quick", "30 ms, needs 50"), duration: 0.0304,
+                time: 1, source: .slide, refusal: UnlockRefusal(.tooQuick, "30 ms, needs 50"), duration: 0.0304,
                 distance: 612.4))
         #expect(refused.kind == .rejected && refused.field("SLIDELOCK_REASON") == "too-quick")
         #expect(refused.field("SLIDELOCK_SLIDE_MS") == "30" && refused.field("SLIDELOCK_SLIDE_PX") == "612")

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-// The red-team cases of issue 11: inputs that are no slide must never unlock, whatever
+// Red-team cases: inputs that are no slide must never unlock, whatever
 // the ghost filter does; real slides still must. Geometry as in LockSessionTests
 // (800x480, travel 576 px, home thumb centre x 112, end 688).
 
@@ -70,6 +70,7 @@ func throughPipeline(
             up(over + 0.1, id: 1),
         ])
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.springBack, .springBack])
     }
 
     /// A thumb caught near the end (returning home) is not slid there by the new finger:
@@ -99,10 +100,12 @@ func throughPipeline(
         var run = Run()
         run.feed([down(homeX, 0), move(endX + 10, 0.016), up(0.05)])
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.tooFast])
         // After a still pause the jump is slow enough on average, but it took no time.
         var paused = Run()
         paused.feed([down(homeX, 0), move(endX + 10, 0.5), up(0.6)])
         #expect(!paused.effects.contains("unlock"))
+        #expect(paused.refusals.reasons == [.tooQuick])
         #expect(paused.log.contains { $0.hasPrefix("too-quick") })
     }
 
@@ -111,6 +114,7 @@ func throughPipeline(
         let steps = (1...40).map { move(homeX + Double($0) * 15, Double($0) * 0.0001) }
         run.feed([down(homeX, 0)] + steps + [up(0.01)])
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.tooFast])
     }
 
     @Test func theRulesHoldWithTheGhostFilterOff() {
@@ -118,11 +122,13 @@ func throughPipeline(
         touch.ghostFilter = false
         let jump = throughPipeline(panelStroke([(0, 112, 240), (0.016, 700, 240)], upAt: 0.05), touch: touch)
         #expect(!jump.effects.contains("unlock") && jump.log.contains { $0.hasPrefix("too-fast") })
+        #expect(jump.refusals.reasons == [.tooFast])
         let burst = throughPipeline(
             panelStroke(
                 [(0, 112, 240), (0.001, 317, 240), (0.002, 522, 240), (0.003, 727, 240)],
                 upAt: 0.01), touch: touch)
         #expect(!burst.effects.contains("unlock"))
+        #expect(burst.refusals.reasons == [.tooFast])
     }
 
     @Test func aContactThatTeleportsWhilePendingDoesNotUnlock() {
@@ -132,6 +138,7 @@ func throughPipeline(
                 [(0, 112, 240), (0.001, 312, 240), (0.002, 512, 240), (0.003, 700, 240)],
                 upAt: 0.004))
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.tooFast])
     }
 
     @Test func threeBigStepsWithTheGhostFilterOnDoNotUnlock() {
@@ -142,6 +149,7 @@ func throughPipeline(
                     (0.053, 727, 240),
                 ], upAt: 0.2))
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.tooFast])
     }
 
     @Test func aRealSlideThroughThePipelineUnlocks() {

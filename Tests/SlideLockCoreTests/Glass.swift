@@ -11,6 +11,8 @@ struct Glass {
     var effects: [String] = []
     /// Session log lines, `name detail`.
     var log: [String] = []
+    /// Why contacts and requests were refused.
+    var refusals = RefusalTrail()
     /// The state of each slot as the raw frames left it (for resync snapshots).
     var slots = Array(repeating: SlotState(), count: 10)
 
@@ -43,7 +45,9 @@ struct Glass {
 
     mutating func apply(_ event: LockEvent) {
         effects += session.handle(event).map(effectName)
-        log += session.takeLog().map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
+        let entries = session.takeLog()
+        refusals.note(session.authority, entries)
+        log += entries.map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
     }
 
     mutating func raw(_ events: [RawInputEvent]) {

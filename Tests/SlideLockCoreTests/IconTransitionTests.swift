@@ -2,11 +2,11 @@ import Testing
 
 @testable import SlideLockCore
 
-/// Seed 003's unlocked icon: hidden through the delay, then fading in while it grows, as a
+/// The `fade-scale` unlocked icon: hidden through the delay, then fading in while it grows, as a
 /// function of the seconds since the unlock; finished at `end`, never holding up the exit,
 /// the hook or the relock, and never keeping the session animating.
 @Suite struct IconTransitionTests {
-    /// The default theme with seed 003's transition, the ambient hue off (so only the
+    /// The default theme with the `fade-scale` transition, the ambient hue off (so only the
     /// control's own animations keep frames coming).
     static func seed(_ mode: UnlockMode = .hook) -> Settings {
         var s = Settings()
@@ -176,7 +176,7 @@ import Testing
 }
 
 extension Theme {
-    /// `theme` with seed 003's icon transition.
+    /// `theme` with the `fade-scale` icon transition.
     init(seedTransitionOf theme: Theme) {
         self = theme
         iconTransition = .fadeScale

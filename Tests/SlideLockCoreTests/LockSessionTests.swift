@@ -38,6 +38,8 @@ struct Run {
     var effects: [String] = []
     var log: [String] = []
     var entries: [LockLogEntry] = []
+    /// Why contacts and requests were refused.
+    var refusals = RefusalTrail()
 
     init(_ settings: Settings = Settings()) {
         session = LockSession(settings: settings, width: 800, height: 480)
@@ -47,6 +49,7 @@ struct Run {
         for e in events {
             effects += session.handle(e).map(effectName)
             let new = session.takeLog()
+            refusals.note(session.authority, new)
             entries += new
             log += new.map { e in e.detail.map { "\(e.name) \($0)" } ?? e.name }
         }

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SlideLockCore
 
-/// Issue 26: values `check-config` accepted that make the lock impossible to open (or a
-/// tap enough to open it) are refused with one line naming the key.
+/// Values that would make the lock impossible to open (or a tap enough to open it) are
+/// refused with one line naming the key.
 @Suite struct LockableConfigTests {
     func errors(_ text: String) -> [String] {
         do {

@@ -24,7 +24,7 @@ import Testing
         g.stroke(112, 760, from: 2, seconds: 0.5, hz: 60)
         g.lift(0, at: 2.6)
         #expect(!g.unlocked)
-        #expect(g.session.takeDecisions().map { $0.refusal?.reason } == ["out-of-service"])
+        #expect(g.session.takeDecisions().map { $0.refusal?.reason } == [.outOfService])
         // The thumb never moved: nothing on the glass may look like it could open.
         #expect(g.session.visual(at: 2.3).progress == 0)
     }

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-/// Issue 26 item 3: `slidelock play` decides as the live lock does. An evemu recording of
+/// `slidelock play` decides as the live lock does. An evemu recording of
 /// an 800x480 landscape panel goes through the same rotation and mapping (`EvemuReplay`
 /// with `--rotate`), then `Playback`; the live path is `Glass` (raw events through the
 /// pipeline into the session). Before, play mapped recordings without the rotation: a

@@ -80,6 +80,7 @@ import Testing
         g.stroke(slot: 1, homeX, endX + 10, from: 61.1, seconds: 0.35, hz: 60, landed: true)
         g.lift(1, at: 61.5)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.stuck])
     }
 
     /// A moment of uncertainty while only a stuck ghost is down does not keep every later
@@ -117,7 +118,7 @@ import Testing
         g.tick(1.2)
         let decisions = g.session.takeDecisions()
         #expect(decisions.map(\.source) == [.slide])
-        #expect(decisions.map { $0.refusal?.reason } == ["lockdown"])
+        #expect(decisions.map { $0.refusal?.reason } == [.lockdown])
         g.lift(at: 1.3)
         #expect(g.session.takeDecisions().isEmpty)
     }

@@ -1,7 +1,7 @@
 import SlideLockCore
 import Testing
 
-/// The text search that stands in for _StringProcessing's (issue 13) agrees with it.
+/// The text search that stands in for _StringProcessing's (to keep it out of the binary) agrees with it.
 @Suite struct TextSearchTests {
     @Test(
         arguments: [

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SlideLockCore
 
-// Issue 26's findings about forged unlocks, each through the live touch path (`Glass`:
+// Forged unlocks, each through the live touch path (`Glass`:
 // raw events -> pipeline with the ghost filter on -> idle gate -> session). Geometry: the
 // 800x480 screen, travel 576 px, thumb home x 112, end x 688. Each test says why the
 // code before the authority unlocked (the 1/120 s step floor, duration from the first
@@ -52,6 +52,7 @@ func idleSettings() -> Settings {
         for i in 1...4 { g.frame(0.5 + Double(i) * 0.00425, [(0, 112 + Double(i) * 150, 240)]) }
         g.lift(at: 0.6)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.tooFast])
     }
 
     /// A crossing within max_speed (19 px a millisecond) that takes 31 ms, after a twitch a
@@ -100,6 +101,7 @@ func idleSettings() -> Settings {
         g.stroke(112 + 38, 700, from: 41.3, seconds: 0.5, hz: 60, landed: true)
         g.lift(at: 41.9)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown, .landedBeforeShown])
     }
 
     /// Same, with the snapshot showing the same contact: the gap alone makes it uncertain.
@@ -111,6 +113,7 @@ func idleSettings() -> Settings {
         g.stroke(112, 700, from: 41.2, seconds: 0.5, hz: 60, landed: true)
         g.lift(at: 41.8)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown])
     }
 
     /// The touch device re-enumerates with the wake finger down.
@@ -124,6 +127,7 @@ func idleSettings() -> Settings {
         g.stroke(112, 700, from: 41.3, seconds: 0.5, hz: 60, landed: true)
         g.lift(at: 41.9)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown, .landedBeforeShown])
     }
 
     /// Companion 1: the wake touch is ghost-cancelled (a jump) while still down; a second
@@ -138,6 +142,7 @@ func idleSettings() -> Settings {
         g.lift(1, at: 41.9)
         g.lift(0, at: 42)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.extraFinger, .landedBeforeShown])
     }
 
     /// Companion 2: a second finger lands on the dark panel with the wake touch; the ghost
@@ -152,6 +157,7 @@ func idleSettings() -> Settings {
         g.stroke(slot: 1, 112, 700, from: 41.05, seconds: 0.5, hz: 60, landed: true)
         g.lift(1, at: 41.6)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown, .landedBeforeShown])
     }
 
     /// Companion 3: SIGUSR2 within 30 ms of a touch on the dark panel, while the ghost filter
@@ -165,6 +171,7 @@ func idleSettings() -> Settings {
         g.stroke(112, 700, from: 41.04, seconds: 0.5, hz: 60, landed: true)
         g.lift(at: 41.6)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown])
     }
 
     /// Companion 4: SIGHUP reloads while the wake touch is down. Before: the new session
@@ -178,6 +185,7 @@ func idleSettings() -> Settings {
         g.stroke(112, 700, from: 41.05, seconds: 0.5, hz: 60, landed: true)
         g.lift(at: 41.6)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.landedBeforeShown])
     }
 
     /// The one-finger rule after each moment that used to make the session forget a resting
@@ -221,6 +229,7 @@ func idleSettings() -> Settings {
         g.stroke(400, 700, from: 0.31, seconds: 0.2, hz: 60, landed: true)
         g.lift(0, at: 0.52)
         #expect(!g.unlocked)
+        #expect(g.refusals.reasons == [.secondFinger])
     }
 
     /// The authority refuses what is not a slide and logs every decision with its source.
@@ -244,6 +253,7 @@ func idleSettings() -> Settings {
         for i in 0..<100_000 { run.feed([down(homeX, Double(i) * 1e-4, id: i)]) }
         run.feed(slide(homeX, endX + 10, from: 10, seconds: 0.5, id: 99_999) + [up(10.6, id: 99_999)])
         #expect(!run.effects.contains("unlock"))
+        #expect(run.refusals.reasons == [.extraFinger])
         #expect(run.session.authority.contactsDown == 99_999)
     }
 
@@ -252,12 +262,15 @@ func idleSettings() -> Settings {
         var back = Run()
         back.feed([down(homeX, 1), move(400, 0.9), move(endX + 10, 1.2), up(1.3)])
         #expect(!back.effects.contains("unlock"))
+        #expect(back.refusals.reasons == [.tooFast])
         var nan = Run()
         nan.feed([down(homeX, 1), .touchMove(id: 0, point: Point(x: .nan, y: 240), time: 1.1)])
         nan.feed(slide(homeX, endX + 10, from: 1.2, seconds: 0.5) + [up(1.8)])
         #expect(!nan.effects.contains("unlock"))
+        #expect(nan.refusals.reasons == [.tooFast])
         var inf = Run()
         inf.feed([down(homeX, 1), move(400, .infinity), move(endX + 10, .infinity), up(.infinity)])
         #expect(!inf.effects.contains("unlock"))
+        #expect(inf.refusals.reasons == [.stuck])
     }
 }

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SlideLockPlatform
 
-/// Issue 11: reads never block or grow without limit; writes never replace what is not a
+/// Reads never block or grow without limit; writes never replace what is not a
 /// regular file and never open a planted name.
 @Suite struct FileSafetyTests {
     static let dir: String = {

@@ -5,8 +5,8 @@ import Testing
 @testable import SlideLockCore
 @testable import SlideLockPlatform
 
-/// Issue 26: hooks ran by path after a check of the resolved path (a symlink in an
-/// untrusted directory passed; a PATH lookup was not checked at all).
+/// Hooks run what was checked, not a path looked up again: a check of the resolved path
+/// lets a symlink in an untrusted directory pass, and a PATH lookup escapes it.
 @Suite struct HookProgramTests {
     func error(_ program: String, policy: TrustPolicy) -> HookError? {
         do { _ = try HookProgram.open(program, policy: policy) } catch { return error }

@@ -4,8 +4,8 @@ import Testing
 
 @testable import SlideLockPlatform
 
-/// Issue 26: `--trace FILE` truncated device nodes, /proc files and files another user
-/// pre-created, and a FIFO there blocked start-up for ever.
+/// `--trace FILE` must not truncate device nodes, /proc files or files another user
+/// pre-created, nor let a FIFO there block start-up for ever.
 @Suite struct OutputFileTests {
     func failure(_ path: String) -> SystemError? {
         do { try OutputFile.write(Array("new".utf8), to: path) } catch { return error }

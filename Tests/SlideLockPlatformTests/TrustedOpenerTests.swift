@@ -161,10 +161,10 @@ final class TrustFixture {
     }
 
     @Test func swappingALinkDuringLoadsNeverLoadsTheOtherUsersFile() throws {
-        // Issue 26: a drop-in symlink swapped between check and read made root load an
-        // attacker's config in 64 of 400 loads. Here another user's link is swapped with
-        // the owner's own file as fast as possible while loading: every load reads the
-        // owner's file or is refused, never the other user's.
+        // A drop-in symlink swapped between a check by path and the read would make root
+        // load an attacker's config. Here another user's link is swapped with the owner's
+        // own file as fast as possible while loading: every load reads the owner's file or
+        // is refused, never the other user's.
         let f = TrustFixture("trust-race")
         let good = f.file("good.conf", "good\n")
         let evil = f.file("evil.conf", "evil\n")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct GoldenFrameTests {
     static let sizes = [(800, 480), (480, 800)]
 
-    @Test(arguments: ["default", "classic", "mint"])
+    @Test(arguments: Theme.builtIn.map(\.name))
     func themesAtThreePositions(theme: String) throws {
         var settings = Settings()
         settings.theme = Theme.named(theme)!

@@ -3,7 +3,7 @@ import Testing
 @testable import SlideLockCore
 @testable import SlideLockRender
 
-/// Seed 003's unlocked icon as a person sees it: a plain thumb through the delay, a
+/// The `fade-scale` unlocked icon as a person sees it: a plain thumb through the delay, a
 /// half-faded, smaller open lock half way, the open lock at full size once done (the same
 /// pixels as a cut).
 @Suite struct GoldenIconTransitionTests {

@@ -5,9 +5,9 @@ import Testing
 @testable import SlideLockPlatform
 @testable import SlideLockRuntime
 
-/// Issue 26 live: the loop with a raw-event panel behind a real touch pipeline (ghost
+/// Forged unlocks, live: the loop with a raw-event panel behind a real touch pipeline (ghost
 /// filter on), the idle gate, signals and reloads, deciding as the core tests do. An 800x480
-/// screen, as the issue's measurements.
+/// screen, as `UnlockAuthorityTests`.
 @Suite struct AuthorityLoopTests {
     func fixture(_ overrides: [String] = [], idle: Bool = false) throws -> LoopFixture {
         let f = try LoopFixture(["animation.hue=off"] + overrides, sizes: [(800, 480)], panel: true)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SlideLockRuntime
 
-/// Seed 003's icon transition in the loop (hook mode, the hue off so nothing else animates):
+/// The `fade-scale` icon transition in the loop (hook mode, the hue off so nothing else animates):
 /// frames come through the fade, then the loop sleeps until the relock; the hook's run and
 /// the relock's time are those of a cut.
 @Suite struct IconTransitionLoopTests {

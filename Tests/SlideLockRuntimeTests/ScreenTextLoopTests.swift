@@ -60,7 +60,7 @@ final class FakeWallClock: ClockSource {
         let lift = f.fullSlide(at: start)
         let change = start + (lift - start) / 2
         f.world.at(change, fd: FakeTouch.descriptor) {
-            f.loop.session.notice.message = "Deliveries: door 3"
+            f.loop.session.message = "Deliveries: door 3"
             f.loop.sessionVersion += 1
         }
         #expect(try f.run() == 0)

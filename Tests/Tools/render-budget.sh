@@ -1,5 +1,5 @@
 #!/bin/sh
-# The renderer's budget (issue 27): every frame kind (full, thumb, hue) of `slidelock bench`
+# The renderer's budget: every frame kind (full, thumb, hue) of `slidelock bench`
 # at 800x480 and 1920x1080 within 0.35x of the full frame cairo draws of the same scene
 # (Tests/Tools/cairo-scene.c), measured side by side in this one run. Prints the ratios;
 # never fails on time (a shared machine's numbers are noisy): it fails only when it cannot

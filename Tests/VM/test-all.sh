@@ -2,9 +2,11 @@
 # Tests/VM/test-all.sh - the VM test suite of slidelock's DRM/KMS output.
 #
 #   Tests/VM/test-all.sh [-o OUTDIR] [TEST...]      (default: every test; needs root)
+#   Tests/VM/test-all.sh lock-relay-latency          a benchmark (bench/NAME.sh): by name only
 #
 # Runs setup.sh (idempotent, cached), builds slidelock (release with a static Swift stdlib,
-# or debug if that fails), then boots one VM per test (Tests/VM/tests/NAME.sh in the guest)
+# or debug if that fails), then boots one VM per test (Tests/VM/tests/NAME.sh in the guest;
+# Tests/VM/bench/NAME.sh, measurements that gate nothing, run only when named)
 # and checks screenshots on the host. Prints one line per test and a final
 # "N passed, M failed"; exits 1 if anything failed. Artefacts (console.log, PNGs) are in
 # OUTDIR/NAME/ (default ./out/vm-tests).
@@ -49,7 +51,7 @@ vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed
     local name=$1; shift
     rm -rf "${OUT:?}/$name"
     # The label font rides along in every guest as /e2e/DejaVuSans-Bold.ttf.
-    boot() { "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$VM/tests/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"; }
+    boot() { "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$DIR/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"; }
     boot "$@"
     local rc=$?
     # A guest that froze whole says nothing about slidelock: the host's timeout (124) with
@@ -83,15 +85,17 @@ golden() {      # golden TEST SHOT EXPECTED [TOLERANCE]: a screenshot equals a h
     INFO=$msg
 }
 
-# Every tests/NAME.sh is a test, unless names are given.
+# Every tests/NAME.sh is a test, unless names are given (a bench/NAME.sh only then).
 TESTS=${*:-$(cd "$VM/tests" && for f in *.sh; do printf '%s ' "${f%.sh}"; done)}
 for t in $TESTS; do
     WHY='' INFO=''
     T=$(date +%s.%N)
-    [ -f "$VM/tests/$t.sh" ] || { FAILED=$((FAILED + 1)); echo "FAIL $t: no such test (Tests/VM/tests/$t.sh)"; continue; }
+    DIR=$VM/tests
+    [ -f "$DIR/$t.sh" ] || DIR=$VM/bench
+    [ -f "$DIR/$t.sh" ] || { FAILED=$((FAILED + 1)); echo "FAIL $t: no such test (Tests/VM/tests/$t.sh)"; continue; }
     host_test() { vm "$t"; }
     # shellcheck source=/dev/null # each test's own host half, checked on its own
-    [ -f "$VM/tests/$t.host" ] && . "$VM/tests/$t.host"
+    [ -f "$DIR/$t.host" ] && . "$DIR/$t.host"
     if host_test; then
         PASSED=$((PASSED + 1)); echo "PASS $t ($(elapsed "$T") s)${INFO:+: $INFO}"
     else

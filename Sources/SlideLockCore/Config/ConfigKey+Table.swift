@@ -9,10 +9,10 @@ extension ConfigKey {
         themeKeys + stateWordKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
         + displayKeys + inputKeys + stuckKeys + buttonKeys + relayKeys + controlKeys + auditKeys
 
-    /// Section names in render order.
-    static let sections = [
-        "theme", "layout", "animation", "gesture", "action", "display", "input", "relay", "control", "audit",
-    ]
+    /// Section names in render order: each key's section, where its first key stands in `all`.
+    static let sections: [String] = all.reduce(into: []) { names, key in
+        if !names.contains(key.section) { names.append(key.section) }
+    }
 
     /// The key at `section.name`, if there is one.
     static func named(section: String, _ name: String) -> ConfigKey? {

@@ -7,7 +7,7 @@ public struct RelayDefaults: Equatable, Sendable {
     public var line: Int?
     public var activeLow = false
     public var pulseMilliseconds = 500
-    /// The buzzer for `slidelock-relay beep` (the feedback hook): its chip (nil: the
+    /// The buzzer for `slidelock relay beep` (the feedback hook): its chip (nil: the
     /// relay's), line (nil: none) and active level.
     public var buzzerChip: String?
     public var buzzerLine: Int?

@@ -44,12 +44,12 @@ public struct AuditRecord: Equatable, Sendable {
             ("SLIDELOCK_SOURCE", d.source.rawValue),
         ]
         if let r = d.refusal {
-            fields.append(("SLIDELOCK_REASON", r.reason))
+            fields.append(("SLIDELOCK_REASON", r.reason.rawValue))
             if let detail = r.detail { fields.append(("SLIDELOCK_DETAIL", detail)) }
         }
         if let peer = d.peer { fields += peerFields(peer) }
-        if let s = d.duration, s.isFinite { fields.append(("SLIDELOCK_SLIDE_MS", whole(s * 1000))) }
-        if let px = d.distance, px.isFinite { fields.append(("SLIDELOCK_SLIDE_PX", whole(px))) }
+        if let s = d.duration, s.isFinite { fields.append(("SLIDELOCK_SLIDE_MS", LockSession.whole(s * 1000))) }
+        if let px = d.distance, px.isFinite { fields.append(("SLIDELOCK_SLIDE_PX", LockSession.whole(px))) }
         let by = d.peer.map { " by uid \($0.uid)" } ?? ""
         let message =
             d.refusal.map { "\(d.source.rawValue) refused: \($0)\(by)" } ?? "unlocked by \(d.source.rawValue)\(by)"
@@ -59,9 +59,9 @@ public struct AuditRecord: Equatable, Sendable {
     /// A contact declared stuck (`UnlockAuthority+Stuck.swift`): where it landed and for how
     /// long it stayed put.
     public static func stuck(_ c: StuckContact) -> AuditRecord {
-        let x = whole(c.place.x)
-        let y = whole(c.place.y)
-        let seconds = whole(c.declaredAt - c.landedAt)
+        let x = LockSession.whole(c.place.x)
+        let y = LockSession.whole(c.place.y)
+        let seconds = LockSession.whole(c.declaredAt - c.landedAt)
         return AuditRecord(
             kind: .stuck, message: "contact stuck at \(x),\(y) for \(seconds) s: no longer counted as a finger",
             fields: [
@@ -94,6 +94,4 @@ public struct AuditRecord: Equatable, Sendable {
             ("SLIDELOCK_PEER_PID", String(peer.pid)),
         ]
     }
-
-    static func whole(_ value: Double) -> String { String(clampedInt(value.rounded())) }
 }

@@ -26,7 +26,7 @@ public struct ControlStatus: Equatable, Sendable {
     /// Counts `decision` (with the wall-clock second it happened at).
     public mutating func record(_ decision: UnlockDecision, wallTime: Int64) {
         if let refusal = decision.refusal {
-            if decision.source == .slide { rejected[refusal.reason, default: 0] += 1 }
+            if decision.source == .slide { rejected[refusal.reason.rawValue, default: 0] += 1 }
         } else {
             unlocks[decision.source.rawValue, default: 0] += 1
             lastUnlock = LastUnlock(time: wallTime, source: decision.source)

@@ -75,11 +75,7 @@ public struct VerdictRecorder: Sendable {
             let reasons = (Array(authority.contacts.values) + authority.released.values).compactMap {
                 $0.refusal?.reason
             }
-            let why =
-                reasons.lazy.compactMap {
-                    $0.hasPrefix("uncertain-") ? Uncertainty(rawValue: String($0.dropFirst(10))) : nil
-                }
-                .first ?? .relock
+            let why = reasons.lazy.compactMap(\.uncertainty).first ?? .relock
             note(t, "uncertain " + why.rawValue)
         }
         uncertainSince = max(uncertainSince, authority.uncertainSince)

@@ -3,7 +3,7 @@
 public enum IconTransitionStyle: String, CaseIterable, Equatable, Sendable {
     /// The unlocked icon replaces the thumb's icon at once.
     case cut
-    /// Seed 003's: the thumb's icon goes at once; after `theme.icon_transition_delay` the
+    /// The thumb's icon goes at once; after `theme.icon_transition_delay` the
     /// unlocked icon fades in (opacity 0 to 1) while it grows from
     /// `theme.icon_transition_scale` to its full size, in `theme.icon_transition_duration`.
     case fadeScale = "fade-scale"

@@ -45,9 +45,9 @@ public struct Theme: Equatable, Sendable {
     /// How the unlocked icon takes the thumb (`IconTransition`). Every built-in theme cuts:
     /// in hook mode the unlocked icon is the door's confirmation, which follows the busy
     /// spinner and would lose the delay from its short `unlocked_duration`; in exit mode
-    /// the lock leaves before the delay is over. Seed 003's look is one key away.
+    /// the lock leaves before the delay is over. The delayed fade is one key away (`fade-scale`).
     public var iconTransition: IconTransitionStyle = .cut
-    /// Seconds from the unlock to the icon starting to appear (seed 003: 0.55).
+    /// Seconds from the unlock to the icon starting to appear (`fade-scale` only).
     public var iconTransitionDelay = 0.55
     /// Seconds the icon takes to fade and grow in.
     public var iconTransitionDuration = 0.35

@@ -10,11 +10,11 @@ extension LockSession {
         advance(to: t, effects: &effects)
         guard !hasExited else { return effects }
         let verdict = authority.decide(
-            .button(ButtonPress(time: t, lockdown: notice.lockdown, notReady: notReady(at: t))))
+            .button(ButtonPress(time: t, notReady: notReady(at: t))))
         pending += authority.takeLog()
         guard case .granted(let grant) = verdict else { return effects }
         // A finger holding the thumb lets go of it: the door opens from here.
-        cancelGrab(reason: "button", time: t, effects: &effects)
+        cancelGrab(reason: .button, time: t, effects: &effects)
         complete(grant, velocity: 0, effects: &effects)
         return effects
     }

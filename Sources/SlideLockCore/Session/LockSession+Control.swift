@@ -4,14 +4,14 @@ extension LockSession {
     mutating func control(_ event: ControlEvent, time t: Double, effects: inout [LockEffect]) {
         switch event {
         case .lockdown:
-            // The authority has seen it first: the fingers down are uncertain, the grab is dropped.
-            // (The authority logged the change.)
-            notice.lockdown = authority.lockdown
+            // The authority has seen it first and holds the flag: the fingers down are
+            // uncertain, the grab is dropped, and the change is logged.
+            break
         case .message(let text, let until):
             if let text {
-                let replaced = controlMessage.map(\.replaced) ?? notice.message
+                let replaced = controlMessage.map(\.replaced) ?? message
                 controlMessage = (until, replaced)
-                notice.message = text
+                message = text
                 note("message", until.map { "until t=" + LockLogEntry.format($0) }, at: t)
             } else {
                 endMessage()
@@ -25,17 +25,16 @@ extension LockSession {
             pending += authority.takeLog()
             guard case .granted(let grant) = verdict else { return }
             // A finger holding the thumb lets go of it: the door opens from here.
-            cancelGrab(reason: "ctl-unlock", time: t, effects: &effects)
+            cancelGrab(reason: .ctlUnlock, time: t, effects: &effects)
             complete(grant, velocity: 0, effects: &effects)
         }
     }
 
     /// The lock runs on built-in defaults from `t` on: the authority refuses every finger on
-    /// the glass, and the screen says why (`OutOfService`).
+    /// the glass, and the screen says why (`OutOfService`; `notice` mirrors the authority).
     public mutating func putOutOfService(_ why: OutOfService, time t: Double) {
         authority.setOutOfService(why, at: t)
         pending += authority.takeLog()
-        notice.outOfService = why
     }
 
     /// The decisions of the authority since the last call (audit, `ctl status`).
@@ -56,18 +55,17 @@ extension LockSession {
 
     mutating func endMessage() {
         guard let c = controlMessage else { return }
-        notice.message = c.replaced
+        message = c.replaced
         controlMessage = nil
     }
 
-    /// After a reload or a relock: lockdown stays, and so does a message sent over the
-    /// socket (replacing the configured one of this session).
+    /// After a reload or a relock: a message sent over the socket stays (replacing the
+    /// configured one of this session). Lockdown and out of service stay with the authority,
+    /// which is kept.
     mutating func keepControl(of old: LockSession) {
-        notice.lockdown = old.notice.lockdown
-        notice.outOfService = old.notice.outOfService
         if let c = old.controlMessage {
-            controlMessage = (c.until, notice.message)
-            notice.message = old.notice.message
+            controlMessage = (c.until, message)
+            message = old.message
         }
     }
 }

@@ -3,7 +3,7 @@
 extension LockSession {
     mutating func touchDown(id: Int, at point: Point, time t: Double, effects: inout [LockEffect]) {
         // Only a contact the authority would still let unlock may grab.
-        if let refusal = authority.refusal(of: id) { return note("ignored-touch", refusal.reason, at: t) }
+        if let refusal = authority.refusal(of: id) { return note("ignored-touch", refusal.reason.rawValue, at: t) }
         guard authority.mayGrab(id) else { return }
         guard state == .locked else { return note("ignored-touch", state.rawValue, at: t) }
         guard t >= cooldownUntil else { return note("ignored-touch", "cooldown", at: t) }
@@ -77,12 +77,14 @@ extension LockSession {
             cancelGrab(reason: refusal.reason, detail: refusal.detail, time: t, effects: &effects)
         } else if !authority.mayGrab(g.contact) && !authority.hasEnded(g.contact) {
             // Withheld by a gate, or never known: it may not hold the thumb.
-            cancelGrab(reason: "withheld", time: t, effects: &effects)
+            cancelGrab(reason: .withheld, time: t, effects: &effects)
         }
     }
 
     /// A grab ends without unlocking: the thumb goes home.
-    mutating func cancelGrab(reason: String, detail: String? = nil, time t: Double, effects: inout [LockEffect]) {
+    mutating func cancelGrab(
+        reason: UnlockRefusal.Reason, detail: String? = nil, time t: Double, effects: inout [LockEffect]
+    ) {
         guard let g = grab else { return }
         grab = nil
         setPress(0, at: t)
@@ -90,10 +92,10 @@ extension LockSession {
         // A grab ended by a refusal is a rejected slide for the audit, as a refused release is.
         authority.recordCancelledSlide(g.contact, UnlockRefusal(reason, detail), at: t)
         if state == .dragging {
-            springBack(velocity: velocity, reason: reason, detail: detail, time: t, effects: &effects)
+            springBack(velocity: velocity, reason: reason.rawValue, detail: detail, time: t, effects: &effects)
         } else {
             enter(.locked, at: t)
-            note(reason, detail, at: t)
+            note(reason.rawValue, detail, at: t)
             if restOffset != 0 { startMotion(to: 0, velocity: 0, at: t) }
         }
     }

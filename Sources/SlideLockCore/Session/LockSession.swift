@@ -61,8 +61,13 @@ public struct LockSession: Sendable {
     var failedSinceGrab = false
     /// The source of the latest unlock granted (the feedback hook's `SLIDELOCK_SOURCE`).
     public internal(set) var lastUnlockSource: UnlockSource?
-    /// The message line and lockdown (see `Notice`); drawn with every frame.
-    public internal(set) var notice = Notice()
+    /// The message line shown above the track, nil for none.
+    public internal(set) var message: String?
+    /// The message line, lockdown and out of service (see `Notice`); drawn with every frame.
+    /// Lockdown and out of service are the authority's own, mirrored here.
+    public var notice: Notice {
+        Notice(message: message, lockdown: authority.lockdown, outOfService: authority.outOfService)
+    }
     /// A message sent over the control socket is shown: until when (nil: until replaced),
     /// and the message it replaced, shown again when it ends.
     var controlMessage: (until: Double?, replaced: String?)?
@@ -74,7 +79,7 @@ public struct LockSession: Sendable {
         hue = HueAnimation(settings.animation)
         authority = UnlockAuthority(gesture: settings.gesture, layout: layout)
         authority.stuck = settings.input.stuck
-        notice = Notice(settings: settings)
+        message = Notice(settings: settings).message
     }
 
     /// A session for reloaded `settings` that keeps what `old` knows of the fingers on the
@@ -162,7 +167,7 @@ public struct LockSession: Sendable {
         guard !hasExited else { return effects }
         now = max(now, t)
         advance(to: now, effects: &effects)
-        if grab != nil { cancelGrab(reason: "relayout", time: now, effects: &effects) }
+        if grab != nil { cancelGrab(reason: .relayout, time: now, effects: &effects) }
         let progress = layout.progress(forOffset: motion?.target ?? restOffset)
         motion = nil
         layout = newLayout
@@ -209,47 +214,6 @@ public struct LockSession: Sendable {
 
     mutating func note(_ name: String, _ detail: String? = nil, at t: Double) {
         pending.append(LockLogEntry(time: t, name: name, detail: detail))
-    }
-
-    // MARK: - Thumb and press
-
-    /// Thumb offset from home, pixels, at `t`.
-    public func thumbOffset(at t: Double) -> Double {
-        // While a finger holds the thumb there is no motion and `restOffset` is live. A
-        // spring may overshoot either end; the thumb never leaves the track (what is drawn
-        // is what can be grabbed, and an overshoot is no progress).
-        clampToTrack(motion?.state(at: t).position ?? restOffset)
-    }
-
-    func clampToTrack(_ offset: Double) -> Double {
-        guard offset.isFinite else { return 0 }
-        return min(max(offset, 0), layout.travel)
-    }
-
-    /// Starts the thumb moving on its own from where it is at `t`.
-    mutating func startMotion(to target: Double, velocity: Double, at t: Double) {
-        let position = thumbOffset(at: t)
-        motion = ThumbMotion(
-            settings: settings.animation, from: SpringState(position: position, velocity: velocity),
-            to: target, at: t)
-        restOffset = target
-    }
-
-    /// Stops any motion, keeping the thumb where it is at `t`.
-    mutating func holdThumb(at t: Double) {
-        restOffset = thumbOffset(at: t)
-        motion = nil
-    }
-
-    func press(at t: Double) -> Double {
-        let step = max(0, t - pressStart) / LockSession.pressDuration
-        return pressTo > pressFrom ? min(pressTo, pressFrom + step) : max(pressTo, pressFrom - step)
-    }
-
-    mutating func setPress(_ target: Double, at t: Double) {
-        pressFrom = press(at: t)
-        pressTo = target
-        pressStart = t
     }
 
     // MARK: - Output

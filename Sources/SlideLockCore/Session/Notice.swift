@@ -15,8 +15,9 @@ public struct Notice: Equatable, Sendable {
     /// What the track says while no touch panel is there.
     public static let noTouchWords = "No touch panel found"
 
-    public init(message: String? = nil, lockdown: Bool = false) {
+    public init(message: String? = nil, lockdown: Bool = false, outOfService: OutOfService? = nil) {
         self.message = message
         self.lockdown = lockdown
+        self.outOfService = outOfService
     }
 }

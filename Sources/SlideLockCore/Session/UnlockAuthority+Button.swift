@@ -4,33 +4,26 @@
 public struct ButtonPress: Equatable, Sendable {
     /// When the line went to its pressed level (the kernel's edge timestamp), seconds.
     public var time: Double
-    /// Lockdown holds (`Notice.lockdown`).
-    public var lockdown: Bool
     /// Why the session cannot open now (`busy`, `unlocked`, `failed`, `cooldown`); nil when it can.
     public var notReady: String?
 
-    public init(time: Double, lockdown: Bool, notReady: String? = nil) {
+    public init(time: Double, notReady: String? = nil) {
         self.time = time
-        self.lockdown = lockdown
         self.notReady = notReady
     }
 }
 
 extension UnlockAuthority {
-    /// **A button press opens when:** it is a press edge (the line went to its pressed
-    /// level; the edge reader reports each press once, and the kernel's debounce swallows
-    /// the bounces inside `input.button_debounce`); the panel has shown this lock (not
-    /// before the first frame, not while another program holds DRM master; an idle dim does
-    /// not refuse it: a person at the door needs no screen to press a button); the session
-    /// is locked and past its cooldown (not busy with the hook, not showing unlocked or
-    /// failed); and no lockdown holds. Fingers on the glass change nothing: the button
+    /// Why `press` must not open, or nil: the button's rule in docs/architecture.md, "What
+    /// unlocks" (a press edge, the panel has shown this lock, an idle dim does not refuse it;
+    /// the session ready; no lockdown). Fingers on the glass change nothing: the button
     /// proves a person inside, not a slide.
     func buttonRefusal(_ press: ButtonPress) -> UnlockRefusal? {
-        if press.lockdown { return UnlockRefusal("lockdown") }
+        if lockdown { return UnlockRefusal(.lockdown) }
         if let by = hiddenBy.filter({ $0 != .idle }).sorted(by: { $0.rawValue < $1.rawValue }).first {
-            return UnlockRefusal("hidden-" + by.rawValue)
+            return UnlockRefusal(.hidden(by))
         }
-        if let why = press.notReady { return UnlockRefusal("not-ready", why) }
+        if let why = press.notReady { return UnlockRefusal(.notReady, why) }
         return nil
     }
 }

@@ -4,15 +4,15 @@ extension UnlockAuthority {
     /// Why `ctl unlock` from `peer` must not open, or nil: the peer must be allowed by the
     /// socket's rule, and no lockdown hold.
     func controlRefusal(peer: ControlPeer, access: ControlAccess) -> UnlockRefusal? {
-        guard access.allows(peer) else { return UnlockRefusal("peer-not-allowed", "uid \(peer.uid)") }
-        return lockdown ? UnlockRefusal("lockdown") : nil
+        guard access.allows(peer) else { return UnlockRefusal(.peerNotAllowed, "uid \(peer.uid)") }
+        return lockdown ? UnlockRefusal(.lockdown) : nil
     }
 
     /// Why no finger on the glass may open now, whatever it does: lockdown, or out of
     /// service. nil when fingers are judged by their rules.
     var glassRefusal: UnlockRefusal? {
-        if lockdown { return UnlockRefusal("lockdown") }
-        return outOfService == nil ? nil : UnlockRefusal("out-of-service")
+        if lockdown { return UnlockRefusal(.lockdown) }
+        return outOfService == nil ? nil : UnlockRefusal(.outOfService)
     }
 
     /// Out of service from `t` on (the lock started on built-in defaults): a moment of
@@ -20,7 +20,7 @@ extension UnlockAuthority {
     mutating func setOutOfService(_ why: OutOfService, at t: Double) {
         outOfService = why
         note("out-of-service", why.first, at: t)
-        doubt(UnlockRefusal("out-of-service"), at: t)
+        doubt(UnlockRefusal(.outOfService), at: t)
     }
 
     /// Lockdown on or off at `t`: a moment of uncertainty for every finger down either way
@@ -29,7 +29,7 @@ extension UnlockAuthority {
         guard lockdown != on else { return }
         lockdown = on
         note("lockdown", on ? "on" : "off", at: t)
-        doubt(UnlockRefusal("lockdown"), at: t)
+        doubt(UnlockRefusal(.lockdown), at: t)
     }
 
     /// A finger that lands in lockdown (or is let through by a gate then) is a refused
@@ -42,7 +42,7 @@ extension UnlockAuthority {
     /// A slide that travelled and was ended before its release (a second finger, a step too
     /// fast, a moment of uncertainty): recorded as a refused slide. It grants nothing.
     mutating func recordCancelledSlide(_ id: Int, _ refusal: UnlockRefusal, at t: Double) {
-        guard refusal.reason != "ctl-unlock" else { return }
+        guard refusal.reason != .ctlUnlock else { return }
         var decision = UnlockDecision(time: t, source: .slide, refusal: refusal)
         if let c = contacts[id] ?? released[id] {
             decision.duration = t - c.landedAt

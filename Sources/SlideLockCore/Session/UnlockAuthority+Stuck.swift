@@ -57,7 +57,7 @@ extension UnlockAuthority {
             guard isStuckCandidate(id, landedAt: landedAt), let anchor = contacts[id]?.anchor else { continue }
             contacts[id]!.stuck = true
             stuckCount += 1
-            if contacts[id]!.refusal == nil { contacts[id]!.refusal = UnlockRefusal("stuck") }
+            if contacts[id]!.refusal == nil { contacts[id]!.refusal = UnlockRefusal(.stuck) }
             hopeful.remove(id)
             stuckFound.append(StuckContact(id: id, place: anchor, landedAt: landedAt, declaredAt: t))
             let place = "\(LockSession.whole(anchor.x)),\(LockSession.whole(anchor.y))"

@@ -1,22 +1,6 @@
 /// The tap rule of `UnlockAuthority` (tap-to-open, `gesture.tap_to_open`): a tap on the
-/// thumb shows an Open button for `tapOpenSeconds`, and a tap on the button opens.
-///
-/// **A `tap` unlock is granted only when all of this holds:**
-/// T1. `gesture.tap_to_open` is on, and neither tap comes in lockdown (`Notice.lockdown`,
-///     passed in by the session at each lift) or while the session is not at rest.
-/// T2. Each of the two taps is one contact that satisfies rules 1-3 of the slide (one
-///     finger, no other contact down at any moment of its life, landed on a shown panel
-///     after every moment of uncertainty), and a gate let it through (a wake touch, which the
-///     idle gate withholds, is never a tap); no step of it broke `max_speed`.
-/// T3. Each is a real tap: it lands and lifts on its target (the thumb at home for the
-///     first, the Open button for the second, each grown by `gesture.hit_slop`), it lasts
-///     `tapMinSeconds`...`tapMaxSeconds` from landing to lift, and no sample strays more
-///     than `tapSlop` pixels from where it landed.
-/// T4. The first tap arms the button at its lift; the second lands after that lift and
-///     lifts within `tapOpenSeconds` of it, and it is the first contact to land while the
-///     button is armed: any other contact landing, any moment of uncertainty (cancel,
-///     resync, device, remap, relayout, reload, SIGUSR1/2, hidden, shown), a refused second
-///     tap or the button's expiry disarms it. One armed button opens at most once.
+/// thumb shows an Open button for `tapOpenSeconds`, and a tap on the button opens. Rules
+/// T1-T4 are in docs/architecture.md, "What unlocks".
 extension UnlockAuthority {
     /// Seconds the Open button stays up after the first tap.
     public static let tapOpenSeconds = 5.0
@@ -116,7 +100,7 @@ extension UnlockAuthority {
 
     /// A moment of uncertainty: the armed button is gone (called from `doubt`).
     mutating func tapDoubted(_ why: UnlockRefusal, at t: Double) {
-        disarmTap("open-cancelled", why.reason, at: t)
+        disarmTap("open-cancelled", why.reason.rawValue, at: t)
     }
 
     mutating func disarmTap(_ name: String, _ detail: String, at t: Double) {
@@ -127,11 +111,13 @@ extension UnlockAuthority {
 
     /// Contact `id` lifted with the event just observed: a first tap arms the button, a tap
     /// on the armed button is decided (`decide(.tap)`). `withheldBy`: why the session, in
-    /// front, does not take a tap now (`lockdown`, `busy`, ...), nil when it does. Returns nil
+    /// front, does not take a tap now (`busy`, `cooldown`, ...), nil when it does. Returns nil
     /// when tap-to-open is off or the lift was no candidate (off the thumb and the button).
-    public mutating func tapLifted(_ id: Int, time t: Double, withheldBy gate: String?) -> TapOutcome? {
+    public mutating func tapLifted(_ id: Int, time t: Double, withheldBy gate: UnlockRefusal.Reason?)
+        -> TapOutcome?
+    {
         guard gesture.tapToOpen, let touch = tap.lifted[id] else { return nil }
-        let gate = gate ?? glassRefusal?.reason // the authority's own lockdown and out of service too
+        let gate = glassRefusal?.reason ?? gate // the authority's own lockdown and out of service too
         if touch.onButton {
             tapGate = gate
             defer { tapGate = nil }
@@ -140,7 +126,7 @@ extension UnlockAuthority {
         let home = layout.thumb(progress: 0).insetBy(-gesture.hitSlop)
         guard home.contains(touch.landing) else { return nil }
         if let refusal = gate.map({ UnlockRefusal($0) }) ?? tapRefusal(id, touch, target: home, at: t) {
-            note(refusal.reason, refusal.detail.map { "tap first " + $0 } ?? "tap first", at: t)
+            note(refusal.reason.rawValue, refusal.detail.map { "tap first " + $0 } ?? "tap first", at: t)
             return .ignored(refusal)
         }
         tap.armedAt = t
@@ -151,41 +137,41 @@ extension UnlockAuthority {
     /// The second tap's judgement (`decide(.tap)`): rules T1-T4. The button is used up
     /// whatever the verdict.
     func judgeTap(_ id: Int, at t: Double) -> UnlockRefusal? {
-        guard gesture.tapToOpen else { return UnlockRefusal("source-disabled") }
+        guard gesture.tapToOpen else { return UnlockRefusal(.sourceDisabled) }
         if let gate = tapGate { return UnlockRefusal(gate) }
         guard let touch = tap.lifted[id], touch.onButton, let c = released[id] else {
-            return UnlockRefusal("not-lifted")
+            return UnlockRefusal(.notLifted)
         }
         if let refusal = c.refusal { return refusal }
-        if c.withheld { return UnlockRefusal("withheld") }
-        guard let armedAt = tap.armedAt else { return UnlockRefusal("not-armed") }
-        guard c.landedAt > armedAt else { return UnlockRefusal("landed-before-open") }
-        guard t <= armedAt + UnlockAuthority.tapOpenSeconds else { return UnlockRefusal("open-expired") }
+        if c.withheld { return UnlockRefusal(.withheld) }
+        guard let armedAt = tap.armedAt else { return UnlockRefusal(.notArmed) }
+        guard c.landedAt > armedAt else { return UnlockRefusal(.landedBeforeOpen) }
+        guard t <= armedAt + UnlockAuthority.tapOpenSeconds else { return UnlockRefusal(.openExpired) }
         let button = UnlockAuthority.openButton(in: layout).insetBy(-gesture.hitSlop)
         return tapRefusal(id, touch, target: button, at: t)
     }
 
     /// Rules T2-T3 for contact `id`, just lifted at `t` (nil: a real tap on `target`).
     func tapRefusal(_ id: Int, _ touch: TapTouch, target: Rect, at t: Double) -> UnlockRefusal? {
-        guard let c = released[id] else { return UnlockRefusal("not-lifted") }
+        guard let c = released[id] else { return UnlockRefusal(.notLifted) }
         if let refusal = c.refusal { return refusal }
-        if c.withheld { return UnlockRefusal("withheld") }
+        if c.withheld { return UnlockRefusal(.withheld) }
         let took = t - c.landedAt
         let ms = "\(LockSession.whole(took * 1000)) ms"
         guard took >= UnlockAuthority.tapMinSeconds - UnlockAuthority.clockResolution else {
             return UnlockRefusal(
-                "tap-too-short", ms + ", needs \(LockSession.whole(UnlockAuthority.tapMinSeconds * 1000))")
+                .tapTooShort, ms + ", needs \(LockSession.whole(UnlockAuthority.tapMinSeconds * 1000))")
         }
         guard took <= UnlockAuthority.tapMaxSeconds else {
             return UnlockRefusal(
-                "tap-too-long", ms + ", max \(LockSession.whole(UnlockAuthority.tapMaxSeconds * 1000))")
+                .tapTooLong, ms + ", max \(LockSession.whole(UnlockAuthority.tapMaxSeconds * 1000))")
         }
         guard touch.drift <= UnlockAuthority.tapSlop else {
             return UnlockRefusal(
-                "tap-moved", "\(LockSession.whole(touch.drift)) px, max \(LockSession.whole(UnlockAuthority.tapSlop))")
+                .tapMoved, "\(LockSession.whole(touch.drift)) px, max \(LockSession.whole(UnlockAuthority.tapSlop))")
         }
         guard target.contains(touch.landing), target.contains(touch.last) else {
-            return UnlockRefusal("tap-off-target")
+            return UnlockRefusal(.tapOffTarget)
         }
         return nil
     }

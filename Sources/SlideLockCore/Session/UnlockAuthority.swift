@@ -1,52 +1,14 @@
 /// The one place that decides whether the lock opens. `LockSession` passes it every event
 /// first and completes an unlock only with the `UnlockGrant` it returns; the gates in front
 /// of the session (ghost filter, idle dim, a lost display) can only withhold a contact
-/// (`LockEvent.touchWithheld`) or hide the panel, never release one.
+/// (`LockEvent.touchWithheld`) or hide the panel, never release one. It holds every input
+/// to its decisions, lockdown included.
 ///
-/// **A slide unlocks only when all of this holds for its contact:**
-/// 1. It is one contact, continuously down since it landed, and it landed while the panel
-///    showed this lock: after the latest `shown` moment and every moment of uncertainty
-///    (`uncertain`, `shown`, `hidden`, `reset`, a cancel, a relayout), compared by landing
-///    time, so a down a gate released late still counts from when it landed.
-/// 2. No other contact was down at any moment of its life, withheld ones included.
-/// 3. No moment of uncertainty came while it was down; and one that came while any
-///    contact was down also disqualifies every contact that lands before all have lifted.
-/// 4. A gate let it grab (`touchDown`), and the session saw it land on the thumb.
-/// 5. Its own samples carry it, along the track, from where it landed through the
-///    threshold distance (`gesture.threshold` x travel, the threshold at least half the
-///    track) and it is still past it at release; or, with `gesture.fling`, past
-///    `flingShare` of the travel with a release velocity (least squares over real time,
-///    `VelocityTracker`) that projected for `gesture.fling_projection` seconds carries it
-///    past the end.
-/// 6. Every step between two of its samples is within `gesture.max_speed` over the real
-///    time between them: a step with no time between its samples is a burst (infinitely
-///    fast), never a batch, and no step is credited more time than it took.
-/// 7. **The crossing takes three samples.** From the last sample within 5 % of the needed
-///    distance (rule 5's distance, or the fling's share) of where the finger landed, to
-///    the first sample at or past it, there are at least two report intervals. A finger
-///    carried past the distance by one report never opens, whatever it does afterwards.
-///    **The stroke takes the time.** Measured from where the finger left the place it
-///    landed to where it stops going forward (pauses on the way count, and so do steps
-///    back of less than `strokeJitter`), it lasts at least `gesture.min_duration`, the
-///    first interval counting for no more than the next. Holding still or drifting back
-///    after the crossing adds nothing.
-///
-/// Accepted residual: two one-report hops with a stop between them can open, as a real
-/// slide that pauses can (at 30 Hz the two cannot be told apart).
-///
-/// **Out of service** (`OutOfService`: the lock started on built-in defaults) refuses
-/// every slide and tap, as lockdown does, and leaves the button and `ctl unlock` to their
-/// own rules (a way out must stay).
-///
-/// **Lockdown** (`ctl lockdown on`) refuses every slide and every `ctl unlock` until it is
-/// lifted; turning it on or off is a moment of uncertainty (rule 3), and a contact that
-/// lands in lockdown never unlocks.
-///
-/// Other sources (`UnlockSource`) are decided here by their own rules: `ctl unlock` opens
-/// when its peer is allowed by the socket's rule (`ControlAccess`: root or `control.group`)
-/// and no lockdown holds (UnlockAuthority+Control.swift); the button's rule is in
-/// UnlockAuthority+Button.swift (`buttonRefusal`); the tap rule (`gesture.tap_to_open`) is in
-/// UnlockAuthority+Tap.swift (rules T1-T4). Each is logged with its source.
+/// What it grants, source by source (`UnlockSource`), and every reason it refuses
+/// (`UnlockRefusal.Reason`) are stated once, in docs/architecture.md, "What unlocks": the
+/// rule numbers in these files (rule 7, T3) are that section's. The slide's path is judged
+/// in UnlockAuthority+Slide.swift, `ctl` and lockdown in +Control, the button in +Button,
+/// the tap in +Tap, stuck contacts in +Stuck. Each decision is logged with its source.
 public struct UnlockAuthority: Sendable {
     /// Only this file makes grants (see `UnlockGrant`).
     public struct Key: Sendable { fileprivate init() {} }
@@ -107,12 +69,12 @@ public struct UnlockAuthority: Sendable {
     /// What hides the panel now.
     public private(set) var hiddenBy: Set<HiddenBy> = []
     /// The latest moment of uncertainty (or showing): contacts must land after it.
-    public private(set) var uncertainSince = -Double.infinity
+    public internal(set) var uncertainSince = -Double.infinity
     /// A moment of uncertainty came while contacts were down: until all have lifted, no
     /// new contact qualifies.
     public internal(set) var tainted = false
     var pending: [LockLogEntry] = []
-    /// Lockdown (`ctl lockdown on`): no slide or `ctl unlock` opens.
+    /// Lockdown (`ctl lockdown on`): nothing opens. The one flag: `Notice.lockdown` mirrors it.
     public internal(set) var lockdown = false
     /// Out of service (`OutOfService`): no slide or tap opens; the button and `ctl unlock`
     /// keep their own rules.
@@ -121,8 +83,8 @@ public struct UnlockAuthority: Sendable {
     var decisions: [UnlockDecision] = []
     /// The tap rule's memory (`UnlockAuthority+Tap.swift`).
     var tap = TapState()
-    /// Why the session withholds the tap being decided (lockdown, busy), nil when it does not.
-    var tapGate: String?
+    /// Why the tap being decided is withheld (lockdown, the session busy), nil when it is not.
+    var tapGate: UnlockRefusal.Reason?
     /// When a contact that stays put stops counting (`UnlockAuthority+Stuck.swift`).
     public var stuck = StuckSettings()
     /// Contacts declared stuck since the last `takeStuckFound`.
@@ -218,7 +180,7 @@ public struct UnlockAuthority: Sendable {
         case .granted(let g):
             let words = (request.source == .slide ? [] : [source]) + (g.flung ? ["fling"] : [])
             note("unlock", words.isEmpty ? nil : words.joined(separator: " "), at: request.time)
-        case .refused(let r): note(r.reason, r.detail.map { source + " " + $0 } ?? source, at: request.time)
+        case .refused(let r): note(r.reason.rawValue, r.detail.map { source + " " + $0 } ?? source, at: request.time)
         }
         decisions.append(record(request, verdict))
         return verdict
@@ -256,7 +218,7 @@ public struct UnlockAuthority: Sendable {
         case .touchMove(let id, let point, let t):
             guard contacts[id] != nil else {
                 // A contact nobody reported down: the stream cannot be trusted.
-                return doubt(UnlockRefusal("uncertain-unknown-contact"), at: t)
+                return doubt(UnlockRefusal(.uncertainUnknownContact), at: t)
             }
             place(id, at: point)
             record(id, point, at: t)
@@ -270,7 +232,7 @@ public struct UnlockAuthority: Sendable {
             hopeful.remove(id)
             if countingContacts == 0 { tainted = false }
         case .touchCancel(let id, let t):
-            doubt(UnlockRefusal("touch-cancel"), at: t)
+            doubt(UnlockRefusal(.touchCancel), at: t)
             for gone in id.map({ [$0] }) ?? Array(contacts.keys) {
                 if let c = contacts.removeValue(forKey: gone) {
                     forget(c)
@@ -280,96 +242,19 @@ public struct UnlockAuthority: Sendable {
             }
             if countingContacts == 0 { tainted = false }
         case .uncertain(let why, let t):
-            doubt(UnlockRefusal("uncertain-" + why.rawValue), at: t)
+            doubt(UnlockRefusal(.uncertain(why)), at: t)
         case .hidden(let by, let t):
             hiddenBy.insert(by)
-            doubt(UnlockRefusal("hidden-" + by.rawValue), at: t)
+            doubt(UnlockRefusal(.hidden(by)), at: t)
         case .shown(let by, let t):
             hiddenBy.remove(by)
-            doubt(UnlockRefusal("shown-" + by.rawValue), at: t)
+            doubt(UnlockRefusal(.shown(by)), at: t)
         case .reset(let t):
-            doubt(UnlockRefusal("uncertain-" + Uncertainty.relock.rawValue), at: t)
+            doubt(UnlockRefusal(.uncertain(.relock)), at: t)
         case .control(let event, let t):
             if case .lockdown(let on) = event { setLockdown(on, at: t) }
         case .tick, .actionFinished:
             break
         }
-    }
-
-    /// A contact lands: it qualifies only on a shown panel, after every uncertain moment,
-    /// alone; and every other contact down loses its chance.
-    mutating func land(_ id: Int, at t: Double) {
-        if let old = contacts[id] {
-            // A second down for a contact down: its up was lost, its history is unknown.
-            doubt(UnlockRefusal("uncertain-repeated-down"), at: t)
-            forget(old)
-            contacts[id] = nil
-            hopeful.remove(id)
-        }
-        var refusal: UnlockRefusal?
-        if let glass = glassRefusal {
-            refusal = glass
-        } else if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
-            refusal = UnlockRefusal("hidden-" + by.rawValue)
-        } else if !(t > uncertainSince) {
-            refusal = UnlockRefusal("landed-before-shown")
-        } else if tainted {
-            refusal = UnlockRefusal("landed-while-uncertain")
-        } else if countingContacts > 0 {
-            refusal = UnlockRefusal("extra-finger")
-        }
-        for other in hopeful { contacts[other]?.refusal = UnlockRefusal("second-finger") }
-        hopeful.removeAll()
-        contacts[id] = Contact(landedAt: t, refusal: refusal, withheld: false)
-        if stuckQueue.entries.count - stuckQueue.head > 2 * contacts.count + 64 {
-            stuckQueue.keep { landedAt, id in contacts[id]?.landedAt == landedAt }
-        }
-        stuckQueue.append(t, id)
-        if refusal == nil { hopeful.insert(id) }
-    }
-
-    /// A moment of uncertainty at `t`: every contact down is out, and so is every contact
-    /// landing until all have lifted.
-    mutating func doubt(_ why: UnlockRefusal, at t: Double) {
-        uncertainSince = max(uncertainSince, t)
-        tapDoubted(why, at: t)
-        for id in hopeful { contacts[id]?.refusal = why }
-        hopeful.removeAll()
-        if countingContacts > 0 { tainted = true }
-    }
-
-    /// Adds a sample to `id`'s path, applying the speed rule (rule 6).
-    mutating func record(_ id: Int, _ point: Point, at t: Double) {
-        // A refused contact is only a finger on the glass now: its path no longer matters.
-        guard var c = contacts[id], c.refusal == nil else { return }
-        contacts[id] = nil // `c` alone owns the buffers while they grow
-        defer { contacts[id] = c }
-        if let last = c.lastPoint, let lastTime = c.times.last, c.refusal == nil {
-            let dx = point.x - last.x
-            let dy = point.y - last.y
-            let distance = (dx * dx + dy * dy).squareRoot()
-            let dt = t - lastTime
-            let speed = distance == 0 ? 0 : dt > 0 ? distance / dt : Double.infinity
-            if !(speed <= gesture.maxSpeed) {
-                hopeful.remove(id)
-                c.refusal = UnlockRefusal(
-                    "too-fast", "\(LockSession.whole(speed)) px/s, limit \(LockSession.whole(gesture.maxSpeed))")
-            }
-        }
-        c.lastPoint = point
-        let offset = layout.offsetAlongTrack(x: point.x)
-        c.times.append(t)
-        c.offsets.append(offset)
-        c.tracker.add(time: t, position: offset)
-        if c.times.count > UnlockAuthority.pathCapacity {
-            let drop = c.times.count - UnlockAuthority.pathCapacity / 2
-            c.times.removeFirst(drop)
-            c.offsets.removeFirst(drop)
-            c.truncated = true
-        }
-    }
-
-    mutating func note(_ name: String, _ detail: String? = nil, at t: Double) {
-        pending.append(LockLogEntry(time: t, name: name, detail: detail))
     }
 }

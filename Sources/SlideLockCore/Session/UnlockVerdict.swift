@@ -64,20 +64,6 @@ public struct UnlockGrant: Equatable, Sendable {
     }
 }
 
-/// Why the authority refused: a short kebab-case reason (`too-quick`, `too-fast`,
-/// `second-finger`, `uncertain-resync`, ...) and an optional measurement.
-public struct UnlockRefusal: Error, Equatable, Sendable, CustomStringConvertible {
-    public let reason: String
-    public let detail: String?
-
-    public init(_ reason: String, _ detail: String? = nil) {
-        self.reason = reason
-        self.detail = detail
-    }
-
-    public var description: String { detail.map { reason + " " + $0 } ?? reason }
-}
-
 /// What the authority answered.
 public enum UnlockVerdict: Equatable, Sendable {
     case granted(UnlockGrant)

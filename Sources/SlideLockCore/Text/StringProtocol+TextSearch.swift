@@ -1,7 +1,8 @@
 /// Plain text search, written here rather than taken from `firstRange(of:)` or `contains(_:)`
 /// with a string: those live in _StringProcessing, and one call links it and
 /// its regex parser (about 1.1 MB of code and tables) into the static binary, most of whose
-/// pages then end up resident in the lock screen through fault-around (issue 13).
+/// pages then end up resident in the lock screen through fault-around, on panels with
+/// little memory to spare.
 extension StringProtocol {
     /// The first occurrence of `needle`, matched Character by Character like `firstRange(of:)`.
     public func firstRange(ofText needle: some StringProtocol) -> Range<Index>? {

@@ -18,8 +18,8 @@ public final class KeyboardLockout {
     private var keyboards: [EvdevDevice] = []
     /// Paths seen and not taken (not a keyboard, or failed for good).
     private var skipped: Set<String> = []
-    /// Nodes not openable yet (a fresh devtmpfs node is root 0600 until udev runs): until.
-    private var retrying: [String: Double] = [:]
+    /// Opens nodes, and tries again those udev has not given their permissions yet.
+    private var opener = EvdevOpener()
     /// Per keyboard: key presses dropped since the last log line, and when that was.
     private var pressed: [String: (count: Int, loggedAt: Double)] = [:]
     /// Nil when inotify itself failed (hot-plugged keyboards are then not taken).
@@ -68,13 +68,13 @@ public final class KeyboardLockout {
     public var grabbed: [String] { keyboards.map(\.path) }
 
     /// When `service` should run without input: while a node waits for its permissions.
-    public func nextDeadline(now: Double) -> Double? { retrying.isEmpty ? nil : now + 0.1 }
+    public func nextDeadline(now: Double) -> Double? { opener.nextDeadline(now: now) }
 
     /// Takes new keyboards, drops removed ones, and reads and discards every grabbed key.
     /// Never blocks.
     public func service(now: Double) {
         drainHotplug(now: now)
-        for path in retrying.keys.sorted() { consider(path, now: now) }
+        for path in opener.retryPaths { consider(path, now: now) }
         var index = 0
         while index < keyboards.count {
             let keyboard = keyboards[index]
@@ -132,20 +132,14 @@ public final class KeyboardLockout {
     private func consider(_ path: String, now: Double) {
         guard !keyboards.contains(where: { $0.path == path }), !skipped.contains(path) else { return }
         let device: EvdevDevice
-        do { device = try EvdevDevice(path: path) } catch {
-            if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
-                let deadline = retrying[path] ?? now + 2
-                if now < deadline {
-                    retrying[path] = deadline
-                    return
-                }
-            }
-            retrying[path] = nil
+        switch opener.open(path, now: now) {
+        case .opened(let opened): device = opened
+        case .later: return
+        case .failed(let error):
             skipped.insert(path)
             log.append(LogLine(.info, "keyboard: cannot open \(error); its keys are not locked out"))
             return
         }
-        retrying[path] = nil
         guard device.capabilities.isKeyboard, !leaving(device.capabilities) else {
             skipped.insert(path)
             return
@@ -167,7 +161,7 @@ public final class KeyboardLockout {
             let path = directory + "/" + name
             if change == .deleted {
                 skipped.remove(path)
-                retrying[path] = nil
+                opener.forget(path)
                 if let index = keyboards.firstIndex(where: { $0.path == path }) {
                     let gone = keyboards.remove(at: index)
                     pressed[path] = nil

@@ -16,8 +16,8 @@ public final class TouchInput {
     private var open: [OpenDevice] = []
     /// Paths seen and not used (kind or decision), so inotify repeats do not log again.
     private var skipped: Set<String> = []
-    /// Paths that could not be opened yet (udev still setting permissions): retry until.
-    private var retrying: [String: Double] = [:]
+    /// Opens nodes, and tries again those udev has not given their permissions yet.
+    private var opener = EvdevOpener()
     private let watcher: DirectoryWatcher
     private var nextID = 1
     private var log: [LogLine] = []
@@ -101,7 +101,7 @@ public final class TouchInput {
     public func advance(to seconds: Double) -> [LockEvent] {
         var events = queued
         queued.removeAll()
-        for path in retrying.keys.sorted() { consider(path, now: seconds) }
+        for path in opener.retryPaths { consider(path, now: seconds) }
         for index in open.indices {
             let out = open[index].pipeline.advance(to: seconds, nextID: &nextID)
             events += out.events
@@ -114,7 +114,7 @@ public final class TouchInput {
     /// contact back (a resting finger sends nothing) or a node waits for its permissions.
     public func nextDeadline(now: Double) -> Double? {
         if open.contains(where: { $0.pipeline.hasPendingContacts }) { return now + 0.01 }
-        return retrying.isEmpty ? nil : now + 0.1
+        return opener.nextDeadline(now: now)
     }
 
     /// Log lines since the last call: devices used, ignored, removed; dropped contacts.
@@ -130,27 +130,19 @@ public final class TouchInput {
         FileIO.numberedEntries(directory, prefix: "event")
     }
 
-    /// Opens `path` if it is new and wanted; remembers it for a retry when it is not
-    /// accessible yet.
+    /// Opens `path` if it is new and wanted; `opener` tries again when it is not accessible
+    /// yet.
     private func consider(_ path: String, now: Double) {
         guard !open.contains(where: { $0.device.path == path }), !skipped.contains(path) else { return }
         let device: EvdevDevice
-        do { device = try EvdevDevice(path: path) } catch {
-            // A node appears (devtmpfs, root 0600) before udev sets its group and mode, and
-            // may vanish again: retry for a while on IN_ATTRIB and frame ticks.
-            if error.errno == EACCES || error.errno == ENOENT || error.errno == EPERM {
-                let deadline = retrying[path] ?? now + 2
-                if now < deadline {
-                    retrying[path] = deadline
-                    return
-                }
-            }
-            retrying[path] = nil
+        switch opener.open(path, now: now) {
+        case .opened(let opened): device = opened
+        case .later: return
+        case .failed(let error):
             skipped.insert(path)
             log.append(LogLine(.info, "input: cannot open \(error)"))
             return
         }
-        retrying[path] = nil
         let named = options.device.map { $0 == device.name || $0 == path } ?? false
         if options.device != nil && !named {
             skipped.insert(path)
@@ -249,7 +241,7 @@ public final class TouchInput {
             let path = options.directory + "/" + name
             if change == .deleted {
                 skipped.remove(path)
-                retrying[path] = nil
+                opener.forget(path)
                 if let index = open.firstIndex(where: { $0.device.path == path }) {
                     events += remove(at: index, why: "node deleted")
                 }

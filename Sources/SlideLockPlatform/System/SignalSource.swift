@@ -25,6 +25,16 @@ public final class SignalSource {
         }
     }
 
+    /// Runs `body` with `signals` arriving on a new source instead of by their default
+    /// action, so a SIGTERM unwinds through the deinits that restore the display and the
+    /// devices. The source lives until `body` returns: its deinit unblocks the signals, and
+    /// ARC may end a local's lifetime after its last use (the fd read once), which would
+    /// let a SIGTERM kill the process mid-run.
+    public static func handling<T>(_ signals: [Int32], _ body: (SignalSource) throws -> T) throws -> T {
+        let source = try SignalSource(signals)
+        return try withExtendedLifetime(source) { try body(source) }
+    }
+
     deinit {
         // A loop may stop at "the signal fd is readable" without reading it; a signal still
         // pending when the mask lifts would run its default action (SIGTERM: death without

@@ -1,13 +1,6 @@
 import SlideLockCore
 import SlideLockPlatform
 
-/// A line that can be energised: the GPIO output, a fake in tests.
-public protocol RelayOutput: AnyObject {
-    func set(_ active: Bool) throws(SystemError)
-}
-
-extension GPIOOutputLine: RelayOutput {}
-
 /// Plays on/off patterns on a relay or buzzer line: a pulse is one "on", a beep a few. The
 /// line is inactive when `play` returns, however it returns; a stopping signal (the lock
 /// stopping, the hook's timeout, a newer feedback moment) ends the pattern at once.

@@ -25,6 +25,8 @@ struct FuzzConfig: Equatable {
     var cornerMargin = 4.0
     var maxJumpFraction = 0.25
     var tapToOpen = false
+    var stuckAfter = 30.0
+    var stuckRadius = 4.0
 
     /// The rules as the oracle reads them.
     var rules: OracleRules {
@@ -40,6 +42,8 @@ struct FuzzConfig: Equatable {
         r.minContactSamples = minContactSamples
         r.cornerMargin = cornerMargin
         r.tapToOpen = tapToOpen
+        r.stuckAfter = stuckAfter
+        r.stuckRadius = stuckRadius
         return r
     }
 

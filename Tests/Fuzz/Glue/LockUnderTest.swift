@@ -46,6 +46,8 @@ struct LockUnderTest {
         s.input.touch.minimumContactSeconds = c.minContactSeconds
         s.input.touch.minimumContactSamples = c.minContactSamples
         s.input.touch.cornerMargin = c.cornerMargin
+        s.input.stuck.after = c.stuckAfter
+        s.input.stuck.radius = c.stuckRadius
         s.input.touch.maximumJumpFraction = c.maxJumpFraction
         s.gesture.threshold = c.threshold
         s.gesture.fling = c.fling

@@ -123,6 +123,11 @@ public struct OracleRules: Equatable, Sendable {
     public var cornerMargin = 4.0
     /// `gesture.tap_to_open`: two taps may open too (`UnlockOracle+Tap.swift`).
     public var tapToOpen = false
+    /// `input.stuck_after` and `input.stuck_radius`: a contact that stays within the radius
+    /// (screen pixels) of where it landed for that many seconds (0: never) is stuck, and
+    /// from then on does not count against contacts that land later.
+    public var stuckAfter = 30.0
+    public var stuckRadius = 4.0
 
     public init() {}
 }

@@ -1,4 +1,4 @@
-// The tap rule, in the oracle's own words (issue 30, item 3), for `gesture.tap_to_open`:
+// The tap rule, in the oracle's own words, for `gesture.tap_to_open`:
 //
 //   An unlock by taps is legitimate only if two contacts, A then B:
 //   - each stayed down from landing to lifting, alone: no other finger that counts was

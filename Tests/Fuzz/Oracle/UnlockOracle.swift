@@ -1,4 +1,4 @@
-// The fuzzers' unlock oracle, written from the lock's promise and nothing else (issue 26):
+// The fuzzers' unlock oracle, written from the lock's promise and nothing else:
 //
 //   An unlock by slide is legitimate only if one contact
 //   - landed on the thumb (its rectangle plus the hit slop, in screen pixels; the thumb
@@ -216,7 +216,9 @@ public struct UnlockOracle: Sendable {
             return "landed at (\(first.x), \(first.y)), off the thumb \(thumb) + \(rules.hitSlop)"
         }
         for other in c.companions.sorted() {
-            if let d = contacts[other], counts(d, now: now) { return "contact \(other) was down during its life" }
+            if let d = contacts[other], counts(d, now: now), !stuck(d, by: c.landed) {
+                return "contact \(other) was down during its life"
+            }
         }
         return pathFault(c.samples)
     }
@@ -237,6 +239,20 @@ public struct UnlockOracle: Sendable {
         return !pinned
     }
 
+    /// Whether `d` was stuck by `t`: down, and within `stuckRadius` of where it landed,
+    /// for `stuckAfter` seconds since it landed. (Half a pixel of slack: the lock measures
+    /// its own mapping of the same events.)
+    func stuck(_ d: Contact, by t: Double) -> Bool {
+        guard rules.stuckAfter > 0, let first = d.samples.first else { return false }
+        let due = d.landed + rules.stuckAfter
+        guard due <= t, (d.ended ?? .infinity) > due else { return false }
+        return d.samples.allSatisfy { s in
+            let dx = s.x - first.x
+            let dy = s.y - first.y
+            return s.time > due || (dx * dx + dy * dy).squareRoot() <= rules.stuckRadius + 0.5
+        }
+    }
+
     // MARK: - Bookkeeping
 
     mutating func apply(_ change: RawContactChange) {
@@ -247,7 +263,7 @@ public struct UnlockOracle: Sendable {
             var c = Contact(
                 key: key, landed: time, samples: [Sample(time: time, x: p.x, y: p.y)],
                 calmBefore: time - lastDisturbance)
-            clearTaintIfLifted(except: key)
+            clearTaintIfLifted(except: key, at: time)
             for d in contacts.values {
                 guard let ended = d.ended, time - ended <= catchWindow, let start = d.samples.first else { continue }
                 let origin = geometry.along(start.x)
@@ -285,13 +301,13 @@ public struct UnlockOracle: Sendable {
     }
 
     /// Every finger has lifted: the uncertainty is over. A contact pinned at a screen
-    /// corner (a ghost the filter ignores) does not hold it open.
-    mutating func clearTaintIfLifted(except landing: Int? = nil) {
+    /// corner (a ghost the filter ignores), or stuck by `t`, does not hold it open.
+    mutating func clearTaintIfLifted(except landing: Int? = nil, at t: Double = -.infinity) {
         let m = rules.cornerMargin + 1
         let w = geometry.screenWidth
         let h = geometry.screenHeight
         let holding = decoder.downKeys.contains { key in
-            guard key != landing, let c = contacts[key] else { return false }
+            guard key != landing, let c = contacts[key], !stuck(c, by: t) else { return false }
             return !rules.ghostFilter
                 || !c.samples.allSatisfy { s in (s.x <= m || s.x >= w - m) && (s.y <= m || s.y >= h - m) }
         }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
-# Issue 26 on a real kernel: as root the lock runs only root's programs (virtio-gpu 800x480,
+# On a real kernel: as root the lock runs only root's programs (virtio-gpu 800x480,
 # uinput touchscreen, exit mode).
 #   1. action.idle_hook owned by another user (65534): the lock does not start, one line
 #      names the key, and the hook never runs (it ran as root at dim before).

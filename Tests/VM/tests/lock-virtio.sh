@@ -3,7 +3,7 @@
 . /e2e/lib.sh
 # virtio-gpu 800x480: the real lock screen starts, shows exactly the headless render of the
 # locked state (compared on the host), and SIGTERM ends it with 143 and the CRTC restored.
-# Also its resident size at 800x480 with the hue animating (issue 13 aims at 12 MB; the check
+# Also its resident size at 800x480 with the hue animating (a small panel's budget is 12 MB; the check
 # is a ceiling against regressions, the figure is reported).
 drmgrab -i >/tmp/before.txt
 vm_lock /tmp/lock.log --set theme.fonts=/e2e/DejaVuSans-Bold.ttf || exit 1

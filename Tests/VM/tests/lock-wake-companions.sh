@@ -1,7 +1,7 @@
 #!/bin/sh
 # shellcheck source=../guest/lib.sh # /e2e/lib.sh in the guest
 . /e2e/lib.sh
-# Issue 26: the wake touch and what comes with it never unlock (exit mode, virtio-gpu
+# The wake touch and what comes with it never unlock (exit mode, virtio-gpu
 # 800x480, uinput touchscreen, blank after 2 s):
 #   a finger lands on the blank panel and SIGUSR2 arrives 10 ms later (the ghost filter
 #     still holds the touch): the finger carried to the end and lifted does not unlock;

@@ -14,7 +14,8 @@
 #   crash     kill -9: restarted, lock back on screen (crash-to-lock time)
 #   master    another program takes DRM master for 2 s: no restart, the lock comes back
 #   watchdog  SIGSTOP: systemd's watchdog restarts it
-#   (after security) ctl over the socket unit's socket, the audit's journal fields read back
+#   (after security) ctl over the socket unit's socket (a member of control.group may ask,
+#             others may not), the audit's journal fields read back
 export SYSTEMD_PAGER='' SYSTEMD_COLORS=0
 LINE=3
 up() { cut -d' ' -f1 /proc/uptime; }
@@ -42,8 +43,13 @@ sh /e2e/repo/deploy/install.sh --no-build --binary /e2e/bin/slidelock || exit 1
 mkdir -p /etc/slidelock/conf.d
 # A pulse long enough to be cut short even on a slow TCG guest (steps take seconds there).
 # Everything else as shipped: the hue animates.
+# A control group as docs/ctl.md says: control.group, and SocketGroup= in a drop-in.
 printf '%s\n' '[action]' 'timeout = 60' '[relay]' "line = $VM_GPIO_CHIP:$LINE" 'pulse = 40' \
-    >/etc/slidelock/conf.d/vm.conf
+    '[control]' 'group = doorops' >/etc/slidelock/conf.d/vm.conf
+groupadd -f doorops
+mkdir -p /etc/systemd/system/slidelock-control.socket.d
+printf '[Socket]\nSocketGroup=doorops\n' >/etc/systemd/system/slidelock-control.socket.d/group.conf
+systemctl daemon-reload
 # The chip as Raspberry Pi OS has it: root:gpio 0660, with a user in the gpio group.
 groupadd -f gpio
 chgrp gpio "/dev/$VM_GPIO_CHIP" && chmod 0660 "/dev/$VM_GPIO_CHIP"
@@ -117,6 +123,11 @@ grep Cap "/proc/$PID1/status" | sed 's/^/slidelock /'
 # --- ctl and the audit: the socket from slidelock-control.socket, journal fields back ---------
 vm_check ctl-socket-passed sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "control: listening on the socket systemd passed"'
 vm_check ctl-socket-mode sh -c 'stat -c %a /run/slidelock/control | grep -qx 660'
+# A member of control.group reaches the socket through /run/slidelock; anyone else does not.
+vm_check ctl-group-member-asks setpriv --reuid=nobody --regid=doorops --clear-groups slidelock ctl status
+setpriv --reuid=nobody --regid=nogroup --clear-groups slidelock ctl status >/tmp/other.out 2>&1; other_rc=$?
+cat /tmp/other.out
+vm_check ctl-others-refused sh -c "[ $other_rc != 0 ] && grep -qi 'permission denied' /tmp/other.out"
 vm_check ctl-lockdown-on slidelock ctl lockdown on
 vm_check ctl-unlock-refused-in-lockdown sh -c '! slidelock ctl unlock'
 vm_check ctl-lockdown-off slidelock ctl lockdown off
