@@ -19,6 +19,8 @@ enum RenderCommand {
           --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
           --message TEXT          the message line above the track (instead of display.message)
           --lockdown              the lockdown look
+          --out-of-service PROBLEM  the out-of-service screen, PROBLEM its first problem
+                                  (repeat for more: the screen counts them)
           --clock-time YYYY-MM-DDTHH:MM
                                   the time the clock shows, as local time (display.clock=on shows it;
                                   default: now)
@@ -48,6 +50,12 @@ enum RenderCommand {
             throw UsageError(message: "--message: \(problem)")
         }
         let lockdown = args.flag("--lockdown")
+        let problems = try args.values("--out-of-service")
+        for problem in problems {
+            if let why = StateWords.problem(problem) ?? (problem.isEmpty ? "empty" : nil) {
+                throw UsageError(message: "--out-of-service: \(why)")
+            }
+        }
         let physicalSize = try args.physicalSize()
         let clockTime = try args.value("--clock-time")
         let fixedTime = try clockTime.map { (text: String) throws(UsageError) in
@@ -65,6 +73,7 @@ enum RenderCommand {
         var visual = StillFrame.visual(state: state, progress: progress, time: time, settings: settings)
         if let message { visual.notice.message = message.isEmpty ? nil : message }
         visual.notice.lockdown = lockdown
+        visual.notice.outOfService = OutOfService(problems: problems)
         let text = settings.display.text
         if text.clock {
             if let fixedTime {

@@ -47,6 +47,8 @@ if command -v systemd-analyze >/dev/null 2>&1; then
         grep -qx 'ExecStopPost=-/usr/local/bin/slidelock relay off' deploy/slidelock.service"
     check "unit: the flight recorder's state directory (StateDirectory=slidelock)" \
         grep -qx 'StateDirectory=slidelock' deploy/slidelock.service
+    check "unit: systemctl reload sends SIGHUP (a lock out of service comes back with a good config)" \
+        grep -qx "ExecReload=/bin/sh -c 'kill -HUP \$MAINPID'" deploy/slidelock.service
     # DeviceAllow=char-drm is looked up in /proc/devices at start: the DRM core must be loaded
     # by then (the systemd-boot VM test saw the card refused with EPERM without it).
     check "unit: the DRM core is loaded before it starts (DeviceAllow=char-drm)" sh -c "

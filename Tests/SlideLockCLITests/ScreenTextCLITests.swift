@@ -13,6 +13,11 @@ import Testing
         (["render", "--out", "/tmp/x.png", "--clock-time", "2026-12-04T24:00"], 2, "--clock-time: expected"),
         (["render", "--out", "/tmp/x.png", "--message", "two\nlines"], 2, "--message: contains a control character"),
         (["render", "--out", "/tmp/x.png", "--message"], 2, "--message needs a value"),
+        (["render", "--out", "/tmp/x.png", "--out-of-service", ""], 2, "--out-of-service: empty"),
+        (
+            ["render", "--out", "/tmp/x.png", "--out-of-service", "a\tb"], 2,
+            "--out-of-service: contains a control character"
+        ),
         (
             ["render", "--out", "/tmp/x.png", "--set", "display.clock_format=%T"], 1,
             "display.clock_format: shows seconds (%T)"

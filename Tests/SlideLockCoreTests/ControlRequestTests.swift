@@ -124,7 +124,8 @@ import Testing
         s.record(UnlockDecision(time: 3, source: .ctl, refusal: nil), wallTime: 1_700_000_000)
         #expect(
             s.json
-                == "{\"state\":\"locked\",\"display\":\"on\",\"lockdown\":false,\"message\":\"Back \\\"soon\\\"\","
+                == "{\"state\":\"locked\",\"display\":\"on\",\"lockdown\":false,\"out_of_service\":null,"
+                + "\"message\":\"Back \\\"soon\\\"\","
                 + "\"last_unlock\":{\"time\":1700000000,\"source\":\"ctl\"},\"unlocks\":{\"ctl\":1},"
                 + "\"rejected_slides\":{\"too-quick\":2},\"outputs\":[\"DSI-1\"],"
                 + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"],\"version\":\"9.8.7\",\"stuck_contacts\":[]}")

@@ -4,6 +4,9 @@ public struct ControlStatus: Equatable, Sendable {
     /// `on`, `dim` or `blank`.
     public var display = "on"
     public var lockdown = false
+    /// The lock runs on built-in defaults (`OutOfService`): the first problem, as the log
+    /// and systemd's `STATUS=` give it. The state then reads `out-of-service`.
+    public var outOfService: String?
     public var message: String?
     /// Wall-clock seconds (Unix time) and source of the last unlock, if any.
     public var lastUnlock: LastUnlock?
@@ -32,7 +35,7 @@ public struct ControlStatus: Equatable, Sendable {
 
     /// One line of `key=value` words; the message last and quoted.
     public var text: String {
-        var words = ["state=\(state.rawValue)", "display=\(display)", "lockdown=\(lockdown ? "on" : "off")"]
+        var words = ["state=\(stateWord)", "display=\(display)", "lockdown=\(lockdown ? "on" : "off")"]
         words.append("unlocks=\(ControlStatus.total(unlocks))")
         words.append("rejected=\(ControlStatus.total(rejected))")
         if let last = lastUnlock { words.append("last-unlock=\(last.time)/\(last.source.rawValue)") }
@@ -45,9 +48,13 @@ public struct ControlStatus: Equatable, Sendable {
                     .joined(separator: ","))
         }
         words.append("version=\(version)")
+        if let outOfService { words.append("why=" + JSONText.string(outOfService)) }
         if let message { words.append("message=" + JSONText.string(message)) }
         return words.joined(separator: " ")
     }
+
+    /// `out-of-service` while the lock runs on built-in defaults, else the session's state.
+    public var stateWord: String { outOfService == nil ? state.rawValue : "out-of-service" }
 
     /// One JSON object.
     public var json: String {
@@ -55,9 +62,10 @@ public struct ControlStatus: Equatable, Sendable {
             JSONText.object([("time", String($0.time)), ("source", JSONText.string($0.source.rawValue))])
         }
         return JSONText.object([
-            ("state", JSONText.string(state.rawValue)),
+            ("state", JSONText.string(stateWord)),
             ("display", JSONText.string(display)),
             ("lockdown", lockdown ? "true" : "false"),
+            ("out_of_service", outOfService.map(JSONText.string) ?? "null"),
             ("message", message.map(JSONText.string) ?? "null"),
             ("last_unlock", last ?? "null"),
             ("unlocks", JSONText.counts(unlocks)),

@@ -69,7 +69,8 @@ public struct SceneBuilder: Sendable {
         let held = v.state == .pressed || v.state == .dragging
         let labelText = held && !theme.words.pressed.isEmpty ? theme.words.pressed : theme.labelText
         let lockdownWords = v.notice.lockdown && !completed && !theme.words.lockdown.isEmpty
-        if lockdownWords { labelOpacity = 0 }
+        let noTouchWords = v.notice.noTouch && !completed && !lockdownWords
+        if lockdownWords || noTouchWords { labelOpacity = 0 }
         let shimmerX = v.shimmer.map { track.x + $0 * track.width }
 
         var scene = Scene(
@@ -106,12 +107,16 @@ public struct SceneBuilder: Sendable {
         scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
         addText(v, to: &scene)
         scene.openButton = openButton(v)
-        if v.notice.lockdown { Self.dimForLockdown(&scene) }
+        // Lockdown, or no touch panel: the control is there but plainly not for use.
+        if v.notice.lockdown || noTouchWords { Self.dimForLockdown(&scene) }
         if lockdownWords {
             scene.words = words(theme.words.lockdown, color: theme.warningColor)
+        } else if noTouchWords {
+            scene.words = words(Notice.noTouchWords, color: theme.warningColor)
         } else if let text = completedWords(v.state), !text.isEmpty {
             scene.words = words(text, color: Self.wordsColor(theme, fill: scene.fill, track: track))
         }
+        if let why = v.notice.outOfService { outOfService(why, &scene) }
         return scene
     }
 

@@ -30,6 +30,13 @@ extension LockSession {
         }
     }
 
+    /// The lock runs on built-in defaults from `t` on: the authority refuses every finger on
+    /// the glass, and the screen says why (`OutOfService`; `notice` mirrors the authority).
+    public mutating func putOutOfService(_ why: OutOfService, time t: Double) {
+        authority.setOutOfService(why, at: t)
+        pending += authority.takeLog()
+    }
+
     /// The decisions of the authority since the last call (audit, `ctl status`).
     public mutating func takeDecisions() -> [UnlockDecision] { authority.takeDecisions() }
 
@@ -53,7 +60,8 @@ extension LockSession {
     }
 
     /// After a reload or a relock: a message sent over the socket stays (replacing the
-    /// configured one of this session). Lockdown stays with the authority, which is kept.
+    /// configured one of this session). Lockdown and out of service stay with the authority,
+    /// which is kept.
     mutating func keepControl(of old: LockSession) {
         if let c = old.controlMessage {
             controlMessage = (c.until, message)

@@ -63,9 +63,11 @@ public struct LockSession: Sendable {
     public internal(set) var lastUnlockSource: UnlockSource?
     /// The message line shown above the track, nil for none.
     public internal(set) var message: String?
-    /// The message line and lockdown (see `Notice`); drawn with every frame. Lockdown is
-    /// the authority's own flag, mirrored here.
-    public var notice: Notice { Notice(message: message, lockdown: authority.lockdown) }
+    /// The message line, lockdown and out of service (see `Notice`); drawn with every frame.
+    /// Lockdown and out of service are the authority's own, mirrored here.
+    public var notice: Notice {
+        Notice(message: message, lockdown: authority.lockdown, outOfService: authority.outOfService)
+    }
     /// A message sent over the control socket is shown: until when (nil: until replaced),
     /// and the message it replaced, shown again when it ends.
     var controlMessage: (until: Double?, replaced: String?)?

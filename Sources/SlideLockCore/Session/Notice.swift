@@ -7,9 +7,17 @@ public struct Notice: Equatable, Sendable {
     public var message: String?
     /// Lockdown: every unlock source but none is refused until it is lifted.
     public var lockdown: Bool
+    /// The lock runs on built-in defaults: the out-of-service screen replaces the control.
+    public var outOfService: OutOfService?
+    /// No touch panel has been there for a while: the track says so (`noTouchWords`).
+    public var noTouch = false
 
-    public init(message: String? = nil, lockdown: Bool = false) {
+    /// What the track says while no touch panel is there.
+    public static let noTouchWords = "No touch panel found"
+
+    public init(message: String? = nil, lockdown: Bool = false, outOfService: OutOfService? = nil) {
         self.message = message
         self.lockdown = lockdown
+        self.outOfService = outOfService
     }
 }

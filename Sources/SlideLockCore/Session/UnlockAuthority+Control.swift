@@ -8,6 +8,21 @@ extension UnlockAuthority {
         return lockdown ? UnlockRefusal(.lockdown) : nil
     }
 
+    /// Why no finger on the glass may open now, whatever it does: lockdown, or out of
+    /// service. nil when fingers are judged by their rules.
+    var glassRefusal: UnlockRefusal? {
+        if lockdown { return UnlockRefusal(.lockdown) }
+        return outOfService == nil ? nil : UnlockRefusal(.outOfService)
+    }
+
+    /// Out of service from `t` on (the lock started on built-in defaults): a moment of
+    /// uncertainty for every finger down.
+    mutating func setOutOfService(_ why: OutOfService, at t: Double) {
+        outOfService = why
+        note("out-of-service", why.first, at: t)
+        doubt(UnlockRefusal(.outOfService), at: t)
+    }
+
     /// Lockdown on or off at `t`: a moment of uncertainty for every finger down either way
     /// (a stroke begun under one rule is not judged under the other).
     mutating func setLockdown(_ on: Bool, at t: Double) {
@@ -20,8 +35,8 @@ extension UnlockAuthority {
     /// A finger that lands in lockdown (or is let through by a gate then) is a refused
     /// slide, audited as one.
     mutating func auditLandingInLockdown(_ id: Int, at t: Double) {
-        guard lockdown, let c = contacts[id], c.refusal?.reason == .lockdown else { return }
-        decisions.append(UnlockDecision(time: t, source: .slide, refusal: UnlockRefusal(.lockdown)))
+        guard let glass = glassRefusal, let c = contacts[id], c.refusal?.reason == glass.reason else { return }
+        decisions.append(UnlockDecision(time: t, source: .slide, refusal: glass))
     }
 
     /// A slide that travelled and was ended before its release (a second finger, a step too

@@ -11,8 +11,8 @@ extension UnlockAuthority {
             hopeful.remove(id)
         }
         var refusal: UnlockRefusal?
-        if lockdown {
-            refusal = UnlockRefusal(.lockdown)
+        if let glass = glassRefusal {
+            refusal = glass
         } else if let by = hiddenBy.sorted(by: { $0.rawValue < $1.rawValue }).first {
             refusal = UnlockRefusal(.hidden(by))
         } else if !(t > uncertainSince) {

@@ -117,7 +117,7 @@ extension UnlockAuthority {
         -> TapOutcome?
     {
         guard gesture.tapToOpen, let touch = tap.lifted[id] else { return nil }
-        let gate = lockdown ? .lockdown : gate
+        let gate = glassRefusal?.reason ?? gate // the authority's own lockdown and out of service too
         if touch.onButton {
             tapGate = gate
             defer { tapGate = nil }

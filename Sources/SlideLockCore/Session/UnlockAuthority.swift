@@ -76,6 +76,9 @@ public struct UnlockAuthority: Sendable {
     var pending: [LockLogEntry] = []
     /// Lockdown (`ctl lockdown on`): nothing opens. The one flag: `Notice.lockdown` mirrors it.
     public internal(set) var lockdown = false
+    /// Out of service (`OutOfService`): no slide or tap opens; the button and `ctl unlock`
+    /// keep their own rules.
+    public internal(set) var outOfService: OutOfService?
     /// Every decision since the last `takeDecisions`, for the audit and `ctl status`.
     var decisions: [UnlockDecision] = []
     /// The tap rule's memory (`UnlockAuthority+Tap.swift`).
@@ -135,7 +138,7 @@ public struct UnlockAuthority: Sendable {
         let verdict: UnlockVerdict
         switch request {
         case .slide(let id, let t):
-            switch lockdown ? .failure(UnlockRefusal(.lockdown)) : judgeSlide(released[id], release: t) {
+            switch glassRefusal.map({ .failure($0) }) ?? judgeSlide(released[id], release: t) {
             case .success(let slide):
                 verdict = .granted(
                     UnlockGrant(

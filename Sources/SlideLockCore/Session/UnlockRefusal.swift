@@ -15,8 +15,10 @@ public struct UnlockRefusal: Error, Equatable, Sendable, CustomStringConvertible
     /// journal, the audit (`SLIDELOCK_REASON`), `ctl status` (`rejected_slides`) and the
     /// recorder's verdict (`rejected REASON`) write: renaming one breaks what reads them.
     public enum Reason: String, CaseIterable, Equatable, Sendable {
-        // Lockdown, and the session not ready for another unlock.
+        // Lockdown, out of service (the lock on built-in defaults), and the session not
+        // ready for another unlock.
         case lockdown
+        case outOfService = "out-of-service"
         case notReady = "not-ready"
         // The panel did not show this lock (`HiddenBy`), or it just came back.
         case hiddenIdle = "hidden-idle"

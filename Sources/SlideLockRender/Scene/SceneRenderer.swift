@@ -36,8 +36,11 @@ public final class SceneRenderer {
     /// Opens the scene's fonts now, so a font problem is a start-up error, not a blank label.
     public func prepare(_ scene: Scene) throws(FontError) {
         let l = scene.label
-        let text = try textRenderer(TextKey(fonts: l.fonts, weight: l.weight))
-        _ = text.line(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize))
+        // A scene with no visible label (the out-of-service screen) needs no label font.
+        if l.opacity > 0 {
+            let text = try textRenderer(TextKey(fonts: l.fonts, weight: l.weight))
+            _ = text.line(l.text, pixelSize: TextRenderer.pixelSize(l.pixelSize))
+        }
         if let w = scene.words { _ = try textRenderer(TextKey(fonts: w.fonts, weight: w.weight)) }
         for line in [scene.clock, scene.date, scene.message] where line.opacity > 0 {
             _ = try textRenderer(TextKey(fonts: line.fonts, weight: line.weight))

@@ -142,6 +142,7 @@ public final class LockControl: LoopSource {
         case .blank: s.display = "blank"
         }
         s.lockdown = lock.session.notice.lockdown
+        s.outOfService = lock.session.authority.outOfService?.status
         s.message = lock.session.notice.message
         s.outputs = lock.views.filter { !$0.isLost }.map(\.output.name)
         s.touchDevices = touchDevices()

@@ -13,3 +13,9 @@ public struct RunError: Error, CustomStringConvertible {
 
     public init(description: String) { self.description = description }
 }
+
+extension ExitStatus {
+    /// Not an exit status: the out-of-service lock was given a good config and starts
+    /// afresh in place with it (`ProcessRestart`).
+    public static let restart: Int32 = -1
+}

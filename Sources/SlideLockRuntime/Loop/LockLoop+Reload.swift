@@ -19,6 +19,7 @@ extension LockLoop {
             log.info("configuration not reloaded: exiting")
             return false
         }
+        if outOfService != nil { return restartIfGood() }
         do {
             let settings = try reload()
             if views.indices.contains(touchIndex),

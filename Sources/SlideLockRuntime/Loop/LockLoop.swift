@@ -43,6 +43,10 @@ public final class LockLoop {
     var healthy = true
     /// Set while another program holds DRM master (nothing is drawn, no touch counts).
     var away: MasterAway?
+    /// Set when the lock started on built-in defaults (`OutOfService`).
+    public let outOfService: OutOfService?
+    /// A good config came while out of service: the run ends with `ExitStatus.restart`.
+    var restartRequested = false
     /// Who asked for the unlock being applied (`ctl unlock`'s peer), for its log line.
     var requester: String?
     /// Called once the first frame is on screen (after systemd READY=1).
@@ -53,9 +57,11 @@ public final class LockLoop {
     public init(
         display: PanelDisplay, rotations: [ImageRotation], touchIndex: Int, settings: Settings,
         sources: [LoopSource], log: Logger, notifier: ServiceNotifier?, waiter: EventWaiter,
-        reload: @escaping () throws -> Settings, fonts: LabelFonts? = nil, trace: FrameTrace? = nil
+        reload: @escaping () throws -> Settings, fonts: LabelFonts? = nil, trace: FrameTrace? = nil,
+        outOfService: OutOfService? = nil
     ) throws {
         self.display = display
+        self.outOfService = outOfService
         self.fonts = fonts
         views = zip(display.panels, rotations).map {
             PanelView(output: $0, rotation: $1, settings: settings, fonts: fonts)
@@ -95,6 +101,7 @@ public final class LockLoop {
     func runLoop() throws -> Int32 {
         let start = waiter.now()
         // No touch counts before the lock is on screen (`reportReadyOnce` shows it).
+        if let outOfService { session.putOutOfService(outOfService, time: start) }
         apply(session.handle(.hidden(.startup, time: start)), now: start)
         tell(.started, now: start)
         for view in views { try view.prepare(session.visual(at: start)) }
@@ -121,6 +128,7 @@ public final class LockLoop {
                 source.service(&turn)
                 if let status = turn.exitStatus { return status }
             }
+            if restartRequested { return ExitStatus.restart }
             checkMasterOnTouch(turn.events, now: now)
             if let newest = turn.newestInput { newestInput = max(newestInput ?? newest, newest) }
             var events = turn.events
@@ -135,7 +143,7 @@ public final class LockLoop {
                 lastState = session.state
                 onState(lastState)
                 tell(.state(lastState), now: now)
-                try? notifier?.status(lastState.rawValue)
+                try? notifier?.status(statusLine(lastState))
             }
         }
     }
@@ -188,7 +196,7 @@ public final class LockLoop {
         else { return }
         readyReported = true
         apply(session.handle(.shown(.startup, time: waiter.now())), now: waiter.now())
-        try? notifier?.ready(status: "locked")
+        try? notifier?.ready(status: statusLine(session.state))
         onFirstFrame()
     }
 

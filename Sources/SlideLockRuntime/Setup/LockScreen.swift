@@ -6,22 +6,65 @@ import SlideLockRender
 /// The lock screen assembled from settings: checks what can be checked before the display
 /// is touched, opens the display and touch input, and runs the `LockLoop`.
 public enum LockScreen {
-    /// Runs until unlocked (exit mode: 0) or stopped by a signal (128 + N).
+    /// Runs until unlocked (exit mode: 0) or stopped by a signal (128 + N). Out of service,
+    /// a good config on reload starts the lock afresh in this process (`ProcessRestart`),
+    /// once the display, keyboards and relay are let go.
     public static func run(loader: SettingsLoader, log: Logger, tracePath: String? = nil) throws -> Int32 {
+        let restart = ProcessRestart()
+        var status: Int32
+        do {
+            status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: nil)
+        } catch let failure as StartFailure {
+            // What the config asks of the panel failed (a device, an output, a layout too
+            // small for it): out of service on the built-in defaults, or, if even they fail,
+            // the error as it was.
+            do {
+                status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: failure.error)
+            } catch let error as LoopEnded {
+                throw error.error
+            } catch {
+                throw failure.error
+            }
+        } catch let error as LoopEnded {
+            throw error.error
+        }
+        guard status == ExitStatus.restart else { return status }
+        log.info("restarting in place with the new configuration")
+        try restart.exec(CommandLine.arguments)
+    }
+
+    /// One start of the lock. `failed`: a problem the config's start had with the panel;
+    /// this start is then out of service on the built-in defaults. Errors before the loop
+    /// runs are thrown as `StartFailure` when a start on the config failed, and as they
+    /// are on the defaults; errors that end the loop as `LoopEnded`.
+    static func runOnce(loader: SettingsLoader, log: Logger, tracePath: String?, failed: (any Error)?) throws
+        -> Int32
+    {
+        let start = failed.map { StartSettings(defaultsFor: $0) } ?? StartSettings(loader: loader, log: log)
+        do {
+            return try runOnce(start, loader: loader, log: log, tracePath: tracePath)
+        } catch let error as LoopEnded {
+            throw error
+        } catch {
+            // Out of service and still no display: the problem's own error, one line.
+            if let original = start.failure { throw original }
+            throw StartFailure(error: error)
+        }
+    }
+
+    static func runOnce(_ start: StartSettings, loader: SettingsLoader, log: Logger, tracePath: String?) throws
+        -> Int32
+    {
         // The one loader of the lock's settings, here and on every reload (SIGHUP): hooks are
-        // opened and checked (`HookProgram`), fonts below and on reload through `FontSet`, all
-        // by `TrustedOpener`; all of it before the display is touched.
-        let loaded = try loader.loadAdvised()
-        for advisory in loaded.advisories { log.warning("config: \(advisory)") }
-        var settings = loaded.settings
+        // opened and checked (`HookProgram`), fonts through `FontSet`, all by `TrustedOpener`;
+        // all of it before the display is touched. What fails puts the lock out of service.
+        var settings = start.settings
         // The relay line held from here to the end, before anything that may take long.
         let (relaySettings, relayLog) = RelaySource.settings(settings, policy: loader.policy)
         for line in relayLog { log.log(line) }
         let relay = RelayHold.open(relaySettings, timeout: settings.action.timeout, log: log)
         defer { withExtendedLifetime(relay) {} }
-        // Hooks, control.group, a named backlight and the fonts, as `check-config` checks
-        // them. The fonts are opened once, here, and shared by every output.
-        let fonts = try StartChecks(settings, loader: loader).fontsOrFirstProblem()
+        let fonts = start.fonts
         let trace = try tracePath.map { try FrameTrace(path: $0) }
         let signals = try SignalSource(LockSignals.all)
         // Kept alive to the end: its deinit unblocks the signals, and ARC may end a local's
@@ -38,6 +81,7 @@ public enum LockScreen {
         {
             return status
         }
+        start.logProblems(log)
         let touchIndex = try touchOutputIndex(display.panels, named: settings.display.touchOutput)
         let rotations = outputRotations(display.panels, touchIndex: touchIndex, explicit: settings.display.rotate)
         for (output, rotation) in zip(display.panels, rotations) {
@@ -51,8 +95,12 @@ public enum LockScreen {
         let sizing = PhysicalSizing(log: log, rotation: rotation)
         settings = sizing.settings(settings, panel: touchPanel)
         let reload = {
-            try sizing.settings(
-                loader.loadForLock(log: log), panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
+            let fresh = try loader.loadForLock(log: log)
+            // Out of service, a config is good only when everything it names opens.
+            if start.outOfService != nil, let problem = StartChecks(fresh, loader: loader).problems.first {
+                throw problem
+            }
+            return try sizing.settings(fresh, panel: display.panels.first { $0.name == touchPanel.name } ?? touchPanel)
         }
         let input = try TouchInput(options: touchOptions(settings, panel: touchPanel, rotation: rotation))
         log.info(
@@ -85,15 +133,19 @@ public enum LockScreen {
         }
         // Serviced in this order each turn (hotplug first, before the outputs are settled).
         let sources: [LoopSource?] = [
-            hotplug, keyboards, signals, control, button, input, recording, hooks, idle, ClockFace.wall(),
+            hotplug, keyboards, signals, control, button, input, TouchWatch { !input.devices.isEmpty }, recording,
+            hooks, idle, ClockFace.wall(),
         ]
         let loop = try LockLoop(
             display: display, rotations: rotations, touchIndex: touchIndex, settings: settings,
             sources: sources.compactMap { $0 }, log: log, notifier: notifier ?? nil, waiter: PollWaiter(),
-            reload: reload, fonts: fonts, trace: trace)
-        loop.onFirstFrame = { log.info("ready: first frame on screen") }
+            reload: reload, fonts: fonts, trace: trace, outOfService: start.outOfService)
+        loop.onFirstFrame = {
+            log.info(start.outOfService.map { "ready: \($0.status)" } ?? "ready: first frame on screen")
+        }
         loop.onState = { log.debug("state: \($0.rawValue)") }
-        let status = try loop.run()
+        let status: Int32
+        do { status = try loop.run() } catch { throw LoopEnded(error: error) }
         logFlipStatistics(display, log: log)
         for line in loop.frameStatistics() { log.info(line) }
         if status == ExitStatus.ok { log.info("unlocked: restoring the display and exiting") }
@@ -184,4 +236,15 @@ public enum LockScreen {
             }
         }
     }
+}
+
+/// The config's start failed at the panel (before the loop ran).
+struct StartFailure: Error {
+    let error: any Error
+}
+
+/// An error that ended a running loop: the lock exits with it (systemd restarts it).
+struct LoopEnded: Error, CustomStringConvertible {
+    let error: any Error
+    var description: String { "\(error)" }
 }

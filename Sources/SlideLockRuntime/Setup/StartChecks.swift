@@ -12,14 +12,27 @@ public struct StartChecks {
     public let fonts: LabelFonts?
     /// Every problem found, one line each, in the order above.
     public let problems: [any Error]
+    /// `control.group` names no group; the named backlight is not there.
+    public let groupFailed: Bool
+    public let backlightFailed: Bool
 
     /// Runs every check on `settings` with `loader`'s trust policy.
     public init(_ settings: Settings, loader: SettingsLoader) {
         var problems = loader.hookProblems(settings.action)
-        do { _ = try GroupLookup.gid(settings.control.group) } catch { problems.append(error) }
-        if case .named(let name) = settings.display.power.backlight {
-            do { _ = try Backlight(name: name) } catch { problems.append(error) }
+        var groupFailed = false
+        var backlightFailed = false
+        do { _ = try GroupLookup.gid(settings.control.group) } catch {
+            problems.append(error)
+            groupFailed = true
         }
+        if case .named(let name) = settings.display.power.backlight {
+            do { _ = try Backlight(name: name) } catch {
+                problems.append(error)
+                backlightFailed = true
+            }
+        }
+        self.groupFailed = groupFailed
+        self.backlightFailed = backlightFailed
         var fonts: LabelFonts?
         do { fonts = try LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight) } catch {
             problems.append(error)

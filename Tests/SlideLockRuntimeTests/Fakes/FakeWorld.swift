@@ -105,6 +105,7 @@ final class FakeTouch: TouchSource {
 final class FakeNotifier: ServiceNotifier {
     let interval: Double?
     private(set) var readyAt: [Double] = []
+    private(set) var readyStatuses: [String?] = []
     private(set) var pets: [Double] = []
     private(set) var statuses: [String] = []
     unowned let world: FakeWorld
@@ -114,7 +115,10 @@ final class FakeNotifier: ServiceNotifier {
         self.interval = interval
     }
 
-    func ready(status: String?) throws(SystemError) { readyAt.append(world.now()) }
+    func ready(status: String?) throws(SystemError) {
+        readyAt.append(world.now())
+        readyStatuses.append(status)
+    }
     func status(_ text: String) throws(SystemError) { statuses.append(text) }
     func watchdog(now: Double) throws(SystemError) { pets.append(now) }
     func nextWatchdogDeadline(now: Double) -> Double? {

@@ -24,11 +24,12 @@ final class LoopFixture {
     private let sizes: [(Int, Int)]
     private let fonts: LabelFonts?
     private let trace: FrameTrace?
+    private let outOfService: OutOfService?
 
     init(
         _ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
         watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil,
-        panel: Bool = false, trace: FrameTrace? = nil
+        panel: Bool = false, trace: FrameTrace? = nil, outOfService: OutOfService? = nil
     ) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
@@ -42,6 +43,7 @@ final class LoopFixture {
         self.sizes = sizes
         self.fonts = fonts
         self.trace = trace
+        self.outOfService = outOfService
         try build()
     }
 
@@ -58,7 +60,8 @@ final class LoopFixture {
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
             sources: sources, log: log.logger, notifier: notifier, waiter: world,
-            reload: { [unowned self] in try self.reloadResult() }, fonts: fonts, trace: trace)
+            reload: { [unowned self] in try self.reloadResult() }, fonts: fonts, trace: trace,
+            outOfService: outOfService)
         loop.onState = { [unowned self] in self.states.append($0) }
         loop.onFirstFrame = { [unowned self] in self.readyCalls += 1 }
     }
