@@ -41,10 +41,10 @@ public final class ProcessRestart {
             if let names { setenv("LISTEN_FDNAMES", names, 1) }
         }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        execv("/proc/self/exe", &argv)
-        let error = errno
-        for pointer in argv { free(pointer) }
-        throw SystemError(operation: "execv", errno: error, path: "/proc/self/exe")
+        defer { for pointer in argv { free(pointer) } }
+        try systemCall("execv", path: "/proc/self/exe") { execv("/proc/self/exe", &argv) }
+        // execv returns only with -1, which systemCall throws.
+        throw SystemError(operation: "execv", errno: 0, path: "/proc/self/exe", detail: "returned")
     }
 
     /// Marks every open descriptor above `floor` close-on-exec (up to the soft limit).
