@@ -66,8 +66,12 @@ public struct LockSession: Sendable {
     /// The message line, lockdown and out of service (see `Notice`); drawn with every frame.
     /// Lockdown and out of service are the authority's own, mirrored here.
     public var notice: Notice {
-        Notice(message: message, lockdown: authority.lockdown, outOfService: authority.outOfService)
+        Notice(
+            message: message, lockdown: authority.lockdown,
+            outOfService: authority.outOfService ?? layoutProblem.flatMap { OutOfService(problems: [$0]) })
     }
+    /// Why the current layout cannot take a slide (too small a mode), nil when it can.
+    public internal(set) var layoutProblem: String?
     /// A message sent over the control socket is shown: until when (nil: until replaced),
     /// and the message it replaced, shown again when it ends.
     var controlMessage: (until: Double?, replaced: String?)?
@@ -92,6 +96,7 @@ public struct LockSession: Sendable {
         pending = old.pending + authority.takeLog()
         now = max(old.now, t)
         keepControl(of: old)
+        layoutProblem = old.layoutProblem
         // A new message in the config replaces one sent over the socket.
         if old.settings.display.text.message != settings.display.text.message { endMessage() }
     }
@@ -174,6 +179,21 @@ public struct LockSession: Sendable {
         restOffset = progress * layout.travel
         authority.reconfigure(gesture: settings.gesture, layout: newLayout, why: .relayout, time: now)
         note("relayout", at: now)
+        // A slider too short to tell a slide from a finger's jitter is hidden until a
+        // usable mode returns, and the glass says why.
+        let tooSmall =
+            layout.travel >= Layout.minimumTravel
+            ? nil
+            : Layout.travelError(settings, screen: layout.screen)
+                ?? "the slider leaves \(Int(layout.travel)) px of thumb travel (at least \(Int(Layout.minimumTravel)) needed)"
+        if let tooSmall, layoutProblem == nil {
+            layoutProblem = tooSmall
+            effects += handle(.hidden(.layout, time: now))
+        } else if tooSmall == nil, layoutProblem != nil {
+            layoutProblem = nil
+            effects += handle(.shown(.layout, time: now))
+        }
+        layoutProblem = tooSmall
         return effects
     }
 
@@ -185,8 +205,10 @@ public struct LockSession: Sendable {
         let old = self
         self = LockSession(settings: settings, layout: layout)
         authority = kept
-        // A relock is no reason to drop a message or lift lockdown.
+        // A relock is no reason to drop a message or lift lockdown, nor to show a slider
+        // the screen is too small for (the authority keeps it hidden).
         keepControl(of: old)
+        layoutProblem = old.layoutProblem
         now = t
         pending = log
         note("reset", at: t)
