@@ -145,7 +145,8 @@ final class ScriptedHotplug: HotplugSource {
         clock.touches.append((6.1, [.touchUp(id: 1, time: 6.1)]))
         clock.signals = [(10, SIGTERM)]
         #expect(try loop.run() == 128 + SIGTERM) // nothing opened: SIGTERM ended the lock
-        #expect(logs.lines.contains { $0.contains("came back at 64x48@60: no slide opens until a usable mode returns") })
+        #expect(
+            logs.lines.contains { $0.contains("came back at 64x48@60: no slide opens until a usable mode returns") })
     }
 }
 
