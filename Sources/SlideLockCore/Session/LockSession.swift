@@ -59,6 +59,8 @@ public struct LockSession: Sendable {
     var pending: [LockLogEntry] = []
     /// See `ControlVisual.failedSinceGrab`.
     var failedSinceGrab = false
+    /// When a refused button press was last logged, and how many since were not.
+    var buttonRefusal: (logged: Double, unlogged: Int) = (-Double.infinity, 0)
     /// The source of the latest unlock granted (the feedback hook's `SLIDELOCK_SOURCE`).
     public internal(set) var lastUnlockSource: UnlockSource?
     /// The message line shown above the track, nil for none.
