@@ -41,7 +41,8 @@ public enum LockScreen {
         -> Int32
     {
         let start =
-            failed.map { StartSettings(defaultsFor: $0.error, fonts: $0.fonts) } ?? StartSettings(loader: loader, log: log)
+            failed.map { StartSettings(defaultsFor: $0.error, fonts: $0.fonts) }
+            ?? StartSettings(loader: loader, log: log)
         do {
             return try runOnce(start, loader: loader, log: log, tracePath: tracePath)
         } catch let error as LoopEnded {
