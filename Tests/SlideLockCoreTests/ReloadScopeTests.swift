@@ -2,8 +2,26 @@ import Testing
 
 @testable import SlideLockCore
 
-/// What a reload keeps of the session.
+/// What a reload may change: the start-only keys are real keys, a change to one is named
+/// while the keys a reload applies pass, and what the session keeps through a reload.
 @Suite struct ReloadScopeTests {
+    @Test func everyStartOnlyKeyIsAKey() {
+        let keys = Set(ConfigKey.all.map(\.path))
+        #expect(Settings.startOnlyKeys.filter { !keys.contains($0) } == [])
+    }
+
+    @Test func onlyStartOnlyChangesAreNamed() throws {
+        let old = try ConfigLoader.load(sources: [], overrides: [])
+        let fresh = try ConfigLoader.load(
+            sources: [],
+            overrides: [
+                "theme.background=#102030", "input.stuck_after=5", "action.hook=/bin/true", "input.button=chip:3",
+                "audit.recordings=off",
+            ])
+        #expect(old.startOnlyChanges(to: fresh) == ["input.button", "audit.recordings"])
+        #expect(old.startOnlyChanges(to: old) == [])
+    }
+
     /// A reload while the unlock hook runs keeps the session busy, so its outcome shows; a
     /// reload to another `action.on_unlock` starts locked, and the old outcome is ignored.
     @Test(arguments: [(UnlockMode.hook, LockState.unlocked), (.exit, .locked)])

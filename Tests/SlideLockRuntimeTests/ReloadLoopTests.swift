@@ -8,7 +8,8 @@ import Testing
 
 /// Reloads (SIGHUP, `ctl reload`) that take effect, or say they do not: a hook running
 /// through one still reports to the session and hands over to the new hooks, a feedback run
-/// is stopped through the loop (never waited for).
+/// is stopped through the loop (never waited for), and a key only a start can apply is
+/// refused by name.
 @Suite struct ReloadLoopTests {
     /// A reload while the unlock hook runs: the hook's success still shows the unlocked
     /// screen and starts the cooldown; the next unlock runs the reloaded hook.
@@ -68,6 +69,31 @@ import Testing
             "\(hooks.all)")
         #expect(hooks.all.contains { $0.contains("hook[\(pid)]: still running 5 s after SIGTERM, sending SIGKILL") })
         #expect(kill(pid, 0) != 0, "reaped")
+    }
+
+    /// A reload that changes a key only a start applies (the button, the recorder, the touch
+    /// mapping) is refused whole, in one line naming the keys: the old configuration runs on,
+    /// the rest of the new one included.
+    @Test(arguments: [
+        (["input.button=gpiochip0:5"], "input.button changes only at start"),
+        (["audit.recordings=off"], "audit.recordings changes only at start"),
+        (["input.calibration=0 1 0 1 0 0", "audit.keep=3"], "input.calibration, audit.keep change only at start"),
+    ])
+    func aStartOnlyKeyIsRefusedByName(changes: [String], line: String) throws {
+        let f = try LoopFixture(["animation.hue=off"])
+        f.reloadResult = {
+            try ConfigLoader.load(
+                sources: [],
+                overrides: ["theme.thumb_color=#FF0000", "animation.hue=off", "theme.background=#203040"] + changes)
+        }
+        f.world.signal(101, SIGHUP)
+        #expect(try f.run() == 128 + SIGTERM)
+        #expect(
+            f.logLines.contains { $0.contains("configuration not reloaded: \(line) (restart the lock)") },
+            "\(f.logLines)")
+        #expect(!f.logLines.contains { $0.contains("configuration reloaded") })
+        let last = try #require(f.output.shown.last)
+        #expect(last.pixels[0] & 0xFFFFFF != 0x203040, "the rest of the new configuration is not taken either")
     }
 
     /// The process id in the first `hook[PID]: started` line.
