@@ -39,6 +39,38 @@ import Testing
             ])
     }
 
+    /// Two unlock hooks never run at once: a reload to exit mode mid-hook starts the session
+    /// locked while the old hook runs on; after a reload back to hook mode, a slide granted
+    /// then fails rather than start the new hook beside it, and the old hook's late success
+    /// unlocks nothing.
+    @Test func noUnlockHookStartsWhileTheReplacedOneRuns() throws {
+        let old = FakeAction(succeeds: true, duration: 5)
+        let new = FakeAction(succeeds: true, duration: 0.2)
+        var made: [FakeAction?] = [old, nil, new]
+        let hook = ["action.on_unlock=hook", "action.hook=/bin/true", "action.cooldown=0"]
+        let f = try LoopFixture(hook, make: { _ in made.isEmpty ? nil : made.removeFirst() })
+        var configs = [
+            try ConfigLoader.load(
+                sources: [], overrides: ["theme.thumb_color=#FF0000"] + hook + ["action.on_unlock=exit"]),
+            try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + hook),
+        ]
+        f.reloadResult = { configs.removeFirst() }
+        let lift = f.fullSlide(at: 101)
+        f.world.signal(lift + 0.2, SIGHUP)
+        f.world.signal(lift + 0.4, SIGHUP)
+        f.fullSlide(at: lift + 1)
+        f.world.endOfTest = lift + 8
+        _ = try f.run()
+        #expect(
+            f.logLines.contains {
+                $0.contains("hook: not starting the unlock hook: the one started before the reload still runs")
+            }, "\(f.logLines)")
+        #expect(old.starts.count == 1)
+        #expect(new.starts.isEmpty)
+        #expect(!f.states.contains(.unlocked), "\(f.states)")
+        #expect(f.states.contains(.failed))
+    }
+
     /// A reload while a feedback run that ignores SIGTERM goes on: the reload does not wait
     /// out `action.kill_grace` for it (the run is still there right after the reload, being
     /// stopped), and the loop kills and reaps it once the grace is over.
