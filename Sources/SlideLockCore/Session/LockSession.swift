@@ -99,8 +99,25 @@ public struct LockSession: Sendable {
         now = max(old.now, t)
         keepControl(of: old)
         layoutProblem = old.layoutProblem
+        keepAction(of: old)
         // A new message in the config replaces one sent over the socket.
         if old.settings.display.text.message != settings.display.text.message { endMessage() }
+    }
+
+    /// After a reload: an unlock's cooldown stays, and so does an action under way (busy,
+    /// unlocked, failed), so the running hook's outcome still reaches the session and the
+    /// unlocked or failed screen keeps its time. Under another `action.on_unlock` the
+    /// action's states mean something else: the session starts locked, as at any start.
+    mutating func keepAction(of old: LockSession) {
+        cooldownUntil = old.cooldownUntil
+        lastUnlockSource = old.lastUnlockSource
+        guard [.busy, .unlocked, .failed].contains(old.state), old.settings.action.mode == settings.action.mode
+        else { return }
+        enter(old.state, at: old.stateStart)
+        exitStart = old.exitStart
+        failedSinceGrab = old.failedSinceGrab
+        // The thumb where it was going, on the new track.
+        restOffset = old.layout.progress(forOffset: old.motion?.target ?? old.restOffset) * layout.travel
     }
 
     /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
