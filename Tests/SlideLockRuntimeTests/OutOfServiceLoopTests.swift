@@ -1,4 +1,5 @@
 import Glibc
+import SlideLockRender
 import Testing
 
 @testable import SlideLockCore
@@ -96,6 +97,21 @@ import Testing
         #expect(start.settings == Settings())
         #expect(start.outOfService?.first == "display.touch_output: no lit output named X")
         #expect(start.problems == ["display.touch_output: no lit output named X"])
+    }
+
+    /// The config's fonts opened and then the panel failed: the start on defaults keeps
+    /// them, and its scenes ask for them, so no font is looked up again.
+    @Test func aPanelFailureKeepsTheFontsTheConfigsStartOpened() throws {
+        let fonts = try LabelFonts(["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"], weight: .bold)
+        let start = StartSettings(defaultsFor: RunError(description: "display.format: no RGB565"), fonts: fonts)
+        #expect(start.fonts === fonts)
+        let still = StillFrame.visual(state: .locked, progress: 0, time: 0, settings: start.settings)
+        let scene = SceneBuilder(settings: start.settings, width: 800, height: 480).scene(still)
+        #expect(fonts.serves(scene.label))
+        var rest = start.settings
+        rest.theme.fonts = Settings().theme.fonts
+        rest.theme.labelWeight = Settings().theme.labelWeight
+        #expect(rest == Settings()) // the built-in defaults otherwise
     }
 
     /// A loader of one system config file with `text`, trusted as the test's own.

@@ -50,7 +50,13 @@ public struct StartSettings {
     /// the panel (a device, an output, a layout that does not fit). `fonts`: those the
     /// config's start opened, kept; nil opens the built-in ones.
     public init(defaultsFor failure: any Error, fonts: LabelFonts? = nil) {
-        self.init(failure: failure, settings: Settings(), fonts: fonts)
+        var settings = Settings()
+        if let fonts {
+            // The scenes name the fonts they draw with: these, so the opened ones serve them.
+            settings.theme.fonts = fonts.fonts
+            settings.theme.labelWeight = fonts.weight
+        }
+        self.init(failure: failure, settings: settings, fonts: fonts)
     }
 
     init(failure: any Error, problems: [String]? = nil, settings: Settings, fonts opened: LabelFonts? = nil) {
