@@ -71,8 +71,10 @@ public final class GPIOButton {
 
     /// The chip and line `settings.line` names, found as `request` finds them, without
     /// requesting the line (the running lock may hold it): `chip (label) line N`.
-    public static func locate(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError) -> String {
-        let (_, chipFD, description, offset) = try openLine(settings, key: "input.button", devices: devices)
+    public static func locate(_ settings: ButtonSettings, key: String = "input.button", devices: String = "/dev")
+        throws(GPIOButtonError) -> String
+    {
+        let (_, chipFD, description, offset) = try openLine(settings, key: key, devices: devices)
         close(chipFD)
         return "\(description) line \(offset)"
     }
