@@ -12,7 +12,8 @@ extension CLITests {
                 + extra)
     }
 
-    static let forgedScripts: [(String, String, [String])] = [
+    /// (name, script, extra arguments, the refusal the session logs for it).
+    static let forgedScripts: [(String, String, [String], String)] = [
         // A flick released at 49 % overshoots past the end; a second finger catches the
         // thumb there and moves 2 px backwards.
         (
@@ -25,7 +26,7 @@ extension CLITests {
             0.085 down 712 240 id=1
             0.100 move 710 240 id=1
             0.150 up id=1
-            """, ["--set", "gesture.max_speed=100000"]
+            """, ["--set", "gesture.max_speed=100000"], "spring-back"
         ),
         (
             "three 205 px samples in 3 ms",
@@ -35,23 +36,28 @@ extension CLITests {
             0.002 move 522 240
             0.003 move 727 240
             0.010 up
-            """, []
+            """, [], "too-fast"
         ),
-        ("one-sample jump to the end", "0.000 down 112 240\n0.016 move 700 240\n0.050 up\n", []),
-        ("one-sample jump after a still pause", "0.000 down 112 240\n0.500 move 700 240\n0.600 up\n", []),
+        ("one-sample jump to the end", "0.000 down 112 240\n0.016 move 700 240\n0.050 up\n", [], "too-fast"),
+        (
+            "one-sample jump after a still pause", "0.000 down 112 240\n0.500 move 700 240\n0.600 up\n", [],
+            "too-quick"
+        ),
         (
             "ghost filter off: the same jump", "0.000 down 112 240\n0.016 move 700 240\n0.050 up\n",
-            ["--set", "input.ghost_filter=off"]
+            ["--set", "input.ghost_filter=off"], "too-fast"
         ),
     ]
 
     @Test(arguments: 0..<forgedScripts.count)
     func forgedSlidesDoNotUnlockInPlay(index: Int) throws {
-        let (name, script, extra) = Self.forgedScripts[index]
+        let (name, script, extra, reason) = Self.forgedScripts[index]
         let r = try Self.play(script, extra)
         #expect(r.status == 0, "\(name): \(r.stderr)")
         #expect(r.stdout.contains("pressed") || r.stdout.contains("grab"), "\(name): \(r.stdout)")
         #expect(!r.stdout.contains("unlock"), "\(name): \(r.stdout)")
+        // Refused for the reason the forgery is about, not for something beside it.
+        #expect(r.stdout.contains(" \(reason)"), "\(name): \(r.stdout)")
     }
 
     @Test func realSlidesStillUnlockInPlay() throws {

@@ -80,10 +80,23 @@ import Testing
         // A second press while the hook runs, and one in the cooldown after it, open nothing.
         #expect(s.pressButton(time: 2.01) == [])
         _ = s.handle(.actionFinished(success: true, time: 2.2))
-        #expect(s.pressButton(time: 2.3) == [])
+        #expect(s.pressButton(time: 3.2) == [])
         let log = Self.log(&s)
         #expect(log.contains("t=2.010 not-ready button busy"))
-        #expect(log.contains("t=2.300 not-ready button unlocked"))
+        #expect(log.contains("t=3.200 not-ready button unlocked"))
+    }
+
+    @Test func aBouncingLineLogsARefusalASecondAndCountsTheRest() throws {
+        var s = try Self.session(["action.on_unlock=hook", "action.hook=/bin/true"])
+        _ = s.pressButton(time: 2) // the hook runs: every press after it is refused
+        _ = Self.log(&s)
+        for i in 1...100 { #expect(s.pressButton(time: 2 + Double(i) * 0.02) == []) } // 50 a second
+        #expect(
+            Self.log(&s) == [
+                "t=2.020 not-ready button busy", "t=3.020 button-refusals-not-logged 49",
+                "t=3.020 not-ready button busy",
+            ])
+        #expect(s.takeDecisions().filter { $0.source == .button }.count == 101) // the audit sees each
     }
 
     @Test func theCooldownRefusesAPress() throws {

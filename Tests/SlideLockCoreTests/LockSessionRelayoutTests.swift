@@ -44,4 +44,33 @@ import Testing
         _ = s.handle(.actionFinished(success: true, time: 1.8))
         #expect(s.state == .unlocked)
     }
+
+    /// A slow, steady stroke from the thumb to the end of `layout`'s track, `id` lifting at
+    /// `t + 1`: a slide any panel of a usable size takes.
+    func stroke(_ s: inout LockSession, on layout: Layout, id: Int, from t: Double) -> [LockEffect] {
+        var effects = s.handle(.touchDown(id: id, point: centre(layout, 0), time: t))
+        for i in 1...30 {
+            effects += s.handle(.touchMove(id: id, point: centre(layout, Double(i) / 30), time: t + Double(i) / 30))
+        }
+        return effects + s.handle(.touchUp(id: id, time: t + 1))
+    }
+
+    static func opens(_ effects: [LockEffect]) -> Bool {
+        effects.contains { if case .unlock = $0 { return true } else { return false } }
+    }
+
+    @Test func aScreenTooSmallForTheSliderHidesItAndSaysWhyUntilAUsableOneReturns() {
+        let tiny = SceneBuilder(settings: Settings(), width: 64, height: 48).layout
+        #expect(tiny.travel < Layout.minimumTravel)
+        var s = LockSession(settings: Settings(), layout: small)
+        _ = s.relayout(tiny, time: 1)
+        // Every pixel of the little track crossed, slowly: nothing opens, and the glass says why.
+        #expect(!Self.opens(stroke(&s, on: tiny, id: 1, from: 2)))
+        #expect(s.takeLog().contains { $0.detail?.contains("hidden-layout") == true || $0.name == "hidden-layout" })
+        #expect(s.notice.outOfService?.first.contains("thumb travel on a screen of 64x48") == true)
+        // The panel comes back at its own size: the lock is itself again, and a slide opens.
+        _ = s.relayout(small, time: 4)
+        #expect(s.notice.outOfService == nil)
+        #expect(Self.opens(stroke(&s, on: small, id: 2, from: 5)))
+    }
 }

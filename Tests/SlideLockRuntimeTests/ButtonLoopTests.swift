@@ -30,7 +30,8 @@ import Testing
         _ = try f.run()
         #expect(action.starts.count == 1)
         #expect(f.logLines.filter { $0.contains("unlocked by the button") }.count == 1)
-        #expect(f.logLines.filter { $0.contains("not-ready button busy") }.count == 3, "\(f.logLines)")
+        // Three refused, one logged: the journal gets a refusal a second at most.
+        #expect(f.logLines.filter { $0.contains("not-ready button busy") }.count == 1, "\(f.logLines)")
     }
 
     @Test func aMissingChipIsOneLineAndNoButton() throws {

@@ -112,6 +112,42 @@ final class ScriptedHotplug: HotplugSource {
         #expect(logs.lines.contains { $0.contains("came back at 1280x720@60: the slider is laid out for it") })
         #expect(clock.time >= 5.5 && clock.time < 10)
     }
+
+    @Test func theTouchOutputBackInATinyModeTakesNoSlideAndSaysWhy() throws {
+        let clock = ScriptClock()
+        let display = HotplugDisplay([ScriptPanel(clock)])
+        var s = Settings()
+        s.animation.hueEnabled = false
+        s.display.power.dimAfter = 0
+        s.display.power.blankAfter = 0
+        let logs = LogBox()
+        let loop = try LockLoop(
+            display: display, rotations: [.upright], touchIndex: 0, settings: s,
+            sources: [ScriptedHotplug(), ScriptSignals(clock), RemapTouch(clock)],
+            log: Logger(systemd: false, sink: { _, line in logs.lines.append(line) }),
+            notifier: nil, waiter: clock, reload: { s })
+        // t=2 the output goes, t=3 it is back at 64x48, where the slider has a few pixels.
+        clock.others = [(2, 103), (3, 103)]
+        display.nextChange = ([], ["FAKE-1"])
+        display.onReprobe = { n in
+            if n == 1 { display.nextChange = ([ScriptPanel(clock, width: 64, height: 48)], []) }
+        }
+        let layout = SceneBuilder(settings: s, width: 64, height: 48).layout
+        let home = layout.thumb(progress: 0)
+        let end = layout.thumb(progress: 1)
+        // A slow, steady stroke along all of it, as a finger's jitter would make.
+        clock.touches = [(5, [.touchDown(id: 1, point: Point(x: home.midX, y: home.midY), time: 5)])]
+        for i in 1...30 {
+            let t = 5 + Double(i) / 30
+            let x = home.midX + (end.midX + 2 - home.midX) * Double(i) / 30
+            clock.touches.append((t, [.touchMove(id: 1, point: Point(x: x, y: home.midY), time: t)]))
+        }
+        clock.touches.append((6.1, [.touchUp(id: 1, time: 6.1)]))
+        clock.signals = [(10, SIGTERM)]
+        #expect(try loop.run() == 128 + SIGTERM) // nothing opened: SIGTERM ended the lock
+        #expect(
+            logs.lines.contains { $0.contains("came back at 64x48@60: no slide opens until a usable mode returns") })
+    }
 }
 
 /// A scripted touch source that records what it was remapped to.

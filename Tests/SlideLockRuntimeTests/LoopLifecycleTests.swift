@@ -64,18 +64,27 @@ import Testing
         #expect(last.pixels[0] & 0xFFFFFF == 0x203040)
     }
 
-    @Test func sigusr1RelocksMidDrag() throws {
+    /// A steady slide from home to the end; with `relock`, SIGUSR1 arrives half way. Without
+    /// it the same slide opens (the control), with it the relock forgets the finger.
+    @Test(arguments: [false, true])
+    func sigusr1RelocksMidDrag(relock: Bool) throws {
         let f = try LoopFixture(["animation.hue=off"], pacing: .paced)
         let from = f.thumbCentre(progress: 0)
-        let to = f.thumbCentre(progress: 0.5)
         f.world.touch(101, .touchDown(id: 1, point: from, time: 101))
-        f.world.touch(101.1, .touchMove(id: 1, point: to, time: 101.1))
-        f.world.signal(101.2, SIGUSR1)
-        // The finger keeps going to the end and lifts: the relock forgot it, nothing unlocks.
-        f.world.touch(101.3, .touchMove(id: 1, point: f.thumbCentre(progress: 1), time: 101.3))
-        f.world.touch(101.4, .touchUp(id: 1, time: 101.4))
-        #expect(try f.run() == 128 + SIGTERM)
+        for i in 1...20 {
+            let t = 101 + Double(i) * 0.03
+            f.world.touch(t, .touchMove(id: 1, point: f.thumbCentre(progress: Double(i) / 20), time: t))
+        }
+        if relock { f.world.signal(101.31, SIGUSR1) }
+        f.world.touch(101.7, .touchUp(id: 1, time: 101.7))
+        let status = try f.run()
+        guard relock else {
+            #expect(f.states.contains(.unlocked))
+            return
+        }
+        #expect(status == 128 + SIGTERM)
         #expect(!f.states.contains(.unlocked))
+        #expect(f.log.all.contains { $0.contains("uncertain-relock") }, "\(f.log.all)")
         let last = try #require(f.output.shown.last)
         let x = try #require(f.thumbX(in: last))
         #expect(abs(x - from.x) <= 1)

@@ -60,6 +60,8 @@ import Testing
         Self.dragToTheEnd(f, id: 2, from: 101.82, lift: 102.2)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(!f.states.contains(.unlocked))
+        // Refused for landing no later than the resync's moment of uncertainty (rule 1).
+        #expect(f.logLines.contains { $0.hasSuffix("session: ignored-touch landed-before-shown") })
     }
 
     @Test func aDownReleasedLateWithItsLandingTimeWhileAwayUnlocksNothing() throws {
@@ -71,6 +73,8 @@ import Testing
         Self.dragToTheEnd(f, id: 1, from: 101.72, lift: 102.1)
         #expect(try f.run() == 128 + SIGTERM)
         #expect(!f.states.contains(.unlocked))
+        // Refused for its landing time, before the lock was shown again (rule 1).
+        #expect(f.logLines.contains { $0.hasSuffix("session: ignored-touch landed-before-shown") })
     }
 
     @Test func aLossFoundWhenAFingerLandsKeepsThatFingerFromTheSession() throws {

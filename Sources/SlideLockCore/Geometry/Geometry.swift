@@ -41,6 +41,9 @@ public struct Rect: Equatable, Sendable {
     public var center: Point { Point(x: midX, y: midY) }
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
+    /// True when `p` is inside or on the edge.
+    public func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+
     /// The same rectangle shrunk by `d` on every side.
     public func insetBy(_ d: Double) -> Rect {
         Rect(x: x + d, y: y + d, width: width - 2 * d, height: height - 2 * d)

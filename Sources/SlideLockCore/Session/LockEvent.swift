@@ -90,6 +90,8 @@ public enum HiddenBy: String, CaseIterable, Equatable, Sendable {
     case master
     /// The first frame is not on screen yet.
     case startup
+    /// The touch output came back in a mode too small for the slider (`Layout.minimumTravel`).
+    case layout
 }
 
 /// What a `LockSession` asks the edges to do.

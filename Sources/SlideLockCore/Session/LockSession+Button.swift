@@ -11,13 +11,31 @@ extension LockSession {
         guard !hasExited else { return effects }
         let verdict = authority.decide(
             .button(ButtonPress(time: t, notReady: notReady(at: t))))
+        guard case .granted(let grant) = verdict else {
+            logRefusedPress(authority.takeLog(), at: t)
+            return effects
+        }
         pending += authority.takeLog()
-        guard case .granted(let grant) = verdict else { return effects }
         // A finger holding the thumb lets go of it: the door opens from here.
         cancelGrab(reason: .button, time: t, effects: &effects)
         complete(grant, velocity: 0, effects: &effects)
         return effects
     }
+
+    /// A refused press is logged at most once a `buttonLogInterval`: a bouncing or shorted
+    /// line must not flood the journal. The presses left out are counted in the next line.
+    /// (The authority still records every decision for the audit and `ctl status`.)
+    mutating func logRefusedPress(_ entries: [LockLogEntry], at t: Double) {
+        guard t - buttonRefusal.logged >= Self.buttonLogInterval else {
+            buttonRefusal.unlogged += 1
+            return
+        }
+        if buttonRefusal.unlogged > 0 { note("button-refusals-not-logged", "\(buttonRefusal.unlogged)", at: t) }
+        buttonRefusal = (t, 0)
+        pending += entries
+    }
+
+    static let buttonLogInterval = 1.0
 
     /// Why nothing may open at `t` whatever the source: another unlock under way or shown, or
     /// the cooldown after one. Nil when locked (a finger pressing or dragging counts too).

@@ -59,6 +59,8 @@ public struct LockSession: Sendable {
     var pending: [LockLogEntry] = []
     /// See `ControlVisual.failedSinceGrab`.
     var failedSinceGrab = false
+    /// When a refused button press was last logged, and how many since were not.
+    var buttonRefusal: (logged: Double, unlogged: Int) = (-Double.infinity, 0)
     /// The source of the latest unlock granted (the feedback hook's `SLIDELOCK_SOURCE`).
     public internal(set) var lastUnlockSource: UnlockSource?
     /// The message line shown above the track, nil for none.
@@ -66,8 +68,12 @@ public struct LockSession: Sendable {
     /// The message line, lockdown and out of service (see `Notice`); drawn with every frame.
     /// Lockdown and out of service are the authority's own, mirrored here.
     public var notice: Notice {
-        Notice(message: message, lockdown: authority.lockdown, outOfService: authority.outOfService)
+        Notice(
+            message: message, lockdown: authority.lockdown,
+            outOfService: authority.outOfService ?? layoutProblem.flatMap { OutOfService(problems: [$0]) })
     }
+    /// Why the current layout cannot take a slide (too small a mode), nil when it can.
+    public internal(set) var layoutProblem: String?
     /// A message sent over the control socket is shown: until when (nil: until replaced),
     /// and the message it replaced, shown again when it ends.
     var controlMessage: (until: Double?, replaced: String?)?
@@ -92,8 +98,26 @@ public struct LockSession: Sendable {
         pending = old.pending + authority.takeLog()
         now = max(old.now, t)
         keepControl(of: old)
+        layoutProblem = old.layoutProblem
+        keepAction(of: old)
         // A new message in the config replaces one sent over the socket.
         if old.settings.display.text.message != settings.display.text.message { endMessage() }
+    }
+
+    /// After a reload: an unlock's cooldown stays, and so does an action under way (busy,
+    /// unlocked, failed), so the running hook's outcome still reaches the session and the
+    /// unlocked or failed screen keeps its time. Under another `action.on_unlock` the
+    /// action's states mean something else: the session starts locked, as at any start.
+    mutating func keepAction(of old: LockSession) {
+        cooldownUntil = old.cooldownUntil
+        lastUnlockSource = old.lastUnlockSource
+        guard [.busy, .unlocked, .failed].contains(old.state), old.settings.action.mode == settings.action.mode
+        else { return }
+        enter(old.state, at: old.stateStart)
+        exitStart = old.exitStart
+        failedSinceGrab = old.failedSinceGrab
+        // The thumb where it was going, on the new track.
+        restOffset = old.layout.progress(forOffset: old.motion?.target ?? old.restOffset) * layout.travel
     }
 
     /// A session on a `width` x `height` screen, laid out exactly as `SceneBuilder` draws it.
@@ -174,6 +198,21 @@ public struct LockSession: Sendable {
         restOffset = progress * layout.travel
         authority.reconfigure(gesture: settings.gesture, layout: newLayout, why: .relayout, time: now)
         note("relayout", at: now)
+        // A slider too short to tell a slide from a finger's jitter is hidden until a
+        // usable mode returns, and the glass says why.
+        let tooSmall =
+            layout.travel >= Layout.minimumTravel
+            ? nil
+            : Layout.travelError(settings, screen: layout.screen)
+                ?? "the slider leaves \(Int(layout.travel)) px of thumb travel (at least \(Int(Layout.minimumTravel)) needed)"
+        if let tooSmall, layoutProblem == nil {
+            layoutProblem = tooSmall
+            effects += handle(.hidden(.layout, time: now))
+        } else if tooSmall == nil, layoutProblem != nil {
+            layoutProblem = nil
+            effects += handle(.shown(.layout, time: now))
+        }
+        layoutProblem = tooSmall
         return effects
     }
 
@@ -185,8 +224,10 @@ public struct LockSession: Sendable {
         let old = self
         self = LockSession(settings: settings, layout: layout)
         authority = kept
-        // A relock is no reason to drop a message or lift lockdown.
+        // A relock is no reason to drop a message or lift lockdown, nor to show a slider
+        // the screen is too small for (the authority keeps it hidden).
         keepControl(of: old)
+        layoutProblem = old.layoutProblem
         now = t
         pending = log
         note("reset", at: t)

@@ -176,8 +176,3 @@ extension UnlockAuthority {
         return nil
     }
 }
-
-extension Rect {
-    /// True when `p` is inside or on the edge.
-    func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
-}

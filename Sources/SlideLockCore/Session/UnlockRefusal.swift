@@ -24,9 +24,11 @@ public struct UnlockRefusal: Error, Equatable, Sendable, CustomStringConvertible
         case hiddenIdle = "hidden-idle"
         case hiddenMaster = "hidden-master"
         case hiddenStartup = "hidden-startup"
+        case hiddenLayout = "hidden-layout"
         case shownIdle = "shown-idle"
         case shownMaster = "shown-master"
         case shownStartup = "shown-startup"
+        case shownLayout = "shown-layout"
         // A moment of uncertainty (`Uncertainty`), or a stream that cannot be trusted.
         case uncertainCancel = "uncertain-cancel"
         case uncertainResync = "uncertain-resync"
@@ -81,6 +83,7 @@ public struct UnlockRefusal: Error, Equatable, Sendable, CustomStringConvertible
             case .idle: return .hiddenIdle
             case .master: return .hiddenMaster
             case .startup: return .hiddenStartup
+            case .layout: return .hiddenLayout
             }
         }
 
@@ -90,6 +93,7 @@ public struct UnlockRefusal: Error, Equatable, Sendable, CustomStringConvertible
             case .idle: return .shownIdle
             case .master: return .shownMaster
             case .startup: return .shownStartup
+            case .layout: return .shownLayout
             }
         }
 

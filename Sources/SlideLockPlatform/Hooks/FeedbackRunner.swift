@@ -59,6 +59,16 @@ public final class FeedbackRunner {
         return nil
     }
 
+    /// True while any run is still there (the newest, or one being stopped).
+    public var hasRuns: Bool { runners.contains(where: \.isRunning) }
+
+    /// Starts stopping every run without waiting (`HookRunner.terminate`): `service` carries
+    /// it out and reaps them, through the same poll as the rest.
+    public func terminate(now: Double, why: String) {
+        for runner in runners { runner.terminate(now: now, why: why) }
+        collect()
+    }
+
     /// Stops every run for good, waiting up to the grace (the loop's way out).
     public func stop(now: Double) {
         for runner in runners { _ = runner.stop(now: now, why: "slidelock is stopping") }

@@ -36,6 +36,12 @@ public final class HookAction: UnlockAction {
     public var deadline: Double? { (runners.compactMap(\.deadline) + [feedback?.deadline].compactMap { $0 }).min() }
     public var isRunning: Bool { runners.contains(where: \.isRunning) }
     public var isFeedbackRunning: Bool { feedback?.isRunning == true }
+    public var hasRuns: Bool { isRunning || feedback?.hasRuns == true }
+
+    public func retire(now: Double) {
+        feedback?.terminate(now: now, why: "the configuration was reloaded")
+        for line in feedback?.takeLog() ?? [] { log.log(line) }
+    }
 
     public func start(source: UnlockSource, slideDuration: Double, now: Double) -> Bool {
         guard let unlock else { return false }

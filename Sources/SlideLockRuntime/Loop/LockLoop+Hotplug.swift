@@ -33,12 +33,19 @@ extension LockLoop {
 
     /// The touch output came back: touch maps onto it as it is now, and if its mode changed
     /// the slider is laid out for the new size (a slide in progress ends; the state, a
-    /// running hook's included, carries on).
+    /// running hook's included, carries on). A mode too small for the slider hides it
+    /// (`LockSession.relayout`) and the glass says why.
     func followTouchOutput(_ view: PanelView, now: Double) {
         tell(.touchScreen(view.logicalSize, view.rotation), now: now)
         guard view.builder.layout != session.layout else { return }
         apply(session.relayout(view.builder.layout, time: now), now: now)
-        log.info(
-            "output \(view.output.name) came back at \(view.output.modeDescription): the slider is laid out for it")
+        if let problem = session.layoutProblem {
+            log.error(
+                "output \(view.output.name) came back at \(view.output.modeDescription): no slide opens until a "
+                    + "usable mode returns: \(problem)")
+        } else {
+            log.info(
+                "output \(view.output.name) came back at \(view.output.modeDescription): the slider is laid out for it")
+        }
     }
 }

@@ -11,8 +11,9 @@ extension LockLoop {
         log.info("reset to locked (\(why))")
     }
 
-    /// Everything is built and checked aside, so a bad config changes nothing. True when
-    /// the new configuration is in use.
+    /// Everything is built and checked aside, so a bad config changes nothing, nor does one
+    /// changing a key only a start can apply (`Settings.startOnlyKeys`). True when the new
+    /// configuration is in use.
     @discardableResult
     func reloadSettings(now: Double) -> Bool {
         guard exitFrame == nil else {
@@ -22,6 +23,12 @@ extension LockLoop {
         if outOfService != nil { return restartIfGood() }
         do {
             let settings = try reload()
+            // What only a start can change is refused by name, never taken silently.
+            let startOnly = session.settings.startOnlyChanges(to: settings)
+            guard startOnly.isEmpty else {
+                log.error(Settings.startOnlyRefusal(startOnly))
+                return false
+            }
             if views.indices.contains(touchIndex),
                 let error = Layout.travelError(settings, screen: views[touchIndex].logicalSize)
             {

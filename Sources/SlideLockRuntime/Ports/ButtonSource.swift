@@ -23,7 +23,6 @@ extension ButtonSource {
             if lock.idle?.isAsleep == true { lock.wakeFromSignal(now: turn.now) }
             let effects = lock.session.pressButton(time: min(press, turn.now))
             lock.sessionVersion += 1
-            if effects.isEmpty { lock.log.info("button: pressed, refused (see the session's line)") }
             lock.apply(effects, now: turn.now)
         }
     }

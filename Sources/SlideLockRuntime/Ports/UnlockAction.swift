@@ -17,6 +17,13 @@ public protocol UnlockAction: AnyObject {
     func feedback(_ event: HookEvent, source: UnlockSource, now: Double)
     /// True while the newest feedback run goes on (exit mode waits a moment for it).
     var isFeedbackRunning: Bool { get }
+    /// True while any of its processes is still there: the unlock hook, the newest feedback
+    /// run, or one being stopped.
+    var hasRuns: Bool { get }
+    /// A reload replaced this action: stops its feedback runs without waiting (SIGTERM now,
+    /// SIGKILL after the grace, carried out by `service`); the unlock hook runs on, and its
+    /// outcome still comes from `service`.
+    func retire(now: Double)
     /// Stops whatever still runs, waiting up to the grace period (a relay script's
     /// switch-off must run before slidelock is gone). For every way out of the loop.
     func stop(now: Double)

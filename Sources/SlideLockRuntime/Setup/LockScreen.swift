@@ -19,7 +19,7 @@ public enum LockScreen {
             // small for it): out of service on the built-in defaults, or, if even they fail,
             // the error as it was.
             do {
-                status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: failure.error)
+                status = try runOnce(loader: loader, log: log, tracePath: tracePath, failed: failure)
             } catch let error as LoopEnded {
                 throw error.error
             } catch {
@@ -37,10 +37,12 @@ public enum LockScreen {
     /// this start is then out of service on the built-in defaults. Errors before the loop
     /// runs are thrown as `StartFailure` when a start on the config failed, and as they
     /// are on the defaults; errors that end the loop as `LoopEnded`.
-    static func runOnce(loader: SettingsLoader, log: Logger, tracePath: String?, failed: (any Error)?) throws
+    static func runOnce(loader: SettingsLoader, log: Logger, tracePath: String?, failed: StartFailure?) throws
         -> Int32
     {
-        let start = failed.map { StartSettings(defaultsFor: $0) } ?? StartSettings(loader: loader, log: log)
+        let start =
+            failed.map { StartSettings(defaultsFor: $0.error, fonts: $0.fonts) }
+            ?? StartSettings(loader: loader, log: log)
         do {
             return try runOnce(start, loader: loader, log: log, tracePath: tracePath)
         } catch let error as LoopEnded {
@@ -48,7 +50,7 @@ public enum LockScreen {
         } catch {
             // Out of service and still no display: the problem's own error, one line.
             if let original = start.failure { throw original }
-            throw StartFailure(error: error)
+            throw StartFailure(error: error, fonts: start.fonts)
         }
     }
 
@@ -242,6 +244,9 @@ public enum LockScreen {
 /// The config's start failed at the panel (before the loop ran).
 struct StartFailure: Error {
     let error: any Error
+    /// The fonts that start opened: the start on defaults keeps them rather than look up
+    /// the built-in families again (fontconfig's cost, and its noise where it has no config).
+    var fonts: LabelFonts?
 }
 
 /// An error that ended a running loop: the lock exits with it (systemd restarts it).

@@ -47,15 +47,16 @@ public struct StartSettings {
     }
 
     /// The built-in defaults, out of service for `failure`: the config's own start failed at
-    /// the panel (a device, an output, a layout that does not fit).
-    public init(defaultsFor failure: any Error) {
-        self.init(failure: failure, settings: Settings())
+    /// the panel (a device, an output, a layout that does not fit). `fonts`: those the
+    /// config's start opened, kept; nil opens the built-in ones.
+    public init(defaultsFor failure: any Error, fonts: LabelFonts? = nil) {
+        self.init(failure: failure, settings: Settings(), fonts: fonts)
     }
 
-    init(failure: any Error, problems: [String]? = nil, settings: Settings) {
+    init(failure: any Error, problems: [String]? = nil, settings: Settings, fonts opened: LabelFonts? = nil) {
         let problems = problems ?? ["\(failure)"]
         var why = OutOfService(problems: problems) ?? OutOfService(problems: ["\(failure)"])!
-        let fonts = try? LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight)
+        let fonts = opened ?? (try? LabelFonts(settings.theme.fonts, weight: settings.theme.labelWeight))
         why.fontless = fonts == nil
         self.init(settings: settings, fonts: fonts, outOfService: why)
         self.failure = failure

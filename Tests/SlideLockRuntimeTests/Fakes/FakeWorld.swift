@@ -168,6 +168,13 @@ final class FakeAction: UnlockAction {
     var isFeedbackRunning: Bool { world.map { $0.now() < feedbackUntil } ?? false }
     /// The clock the feedback runs on (nil: feedback is never running).
     weak var world: FakeWorld?
+    var hasRuns: Bool { isRunning || isFeedbackRunning }
+    /// When a reload replaced it.
+    private(set) var retiredAt: Double?
+    func retire(now: Double) {
+        retiredAt = now
+        feedbackUntil = -Double.infinity
+    }
     private(set) var stops: [Double] = []
     func stop(now: Double) {
         if finishAt != nil { stops.append(now) }

@@ -13,6 +13,8 @@ final class LoopFixture {
     let log = LogCollector()
     let notifier: FakeNotifier
     var action: FakeAction?
+    /// Builds the hooks at start and on every reload, in place of `action`.
+    private let make: ((Settings) throws -> UnlockAction?)?
     var reloadResult: () throws -> Settings
     var states: [LockState] = []
     var readyCalls = 0
@@ -29,13 +31,15 @@ final class LoopFixture {
     init(
         _ overrides: [String] = [], pacing: FakePacing = .paced, sizes: [(Int, Int)] = [(400, 240)],
         watchdog: Double? = nil, action: FakeAction? = nil, fonts: LabelFonts? = nil,
-        panel: Bool = false, trace: FrameTrace? = nil, outOfService: OutOfService? = nil
+        panel: Bool = false, trace: FrameTrace? = nil, outOfService: OutOfService? = nil,
+        make: ((Settings) throws -> UnlockAction?)? = nil
     ) throws {
         // A red thumb is easy to find in a frame; everything else stays as shipped.
         settings = try ConfigLoader.load(sources: [], overrides: ["theme.thumb_color=#FF0000"] + overrides)
         display = FakeDisplay(world: world, pacing: pacing, sizes: sizes)
         notifier = FakeNotifier(world: world, watchdog: watchdog)
         self.action = action
+        self.make = make
         let settings = self.settings
         reloadResult = { settings }
         let screen = Size(width: Double(sizes[0].0), height: Double(sizes[0].1))
@@ -55,7 +59,10 @@ final class LoopFixture {
 
     /// The loop as the lock assembles it: signals, the added entries, touch, the hooks.
     private func build() throws {
-        let hooks = try UnlockHooks(settings: settings) { [unowned self] _ in self.action }
+        let hooks = try UnlockHooks(settings: settings) { [unowned self] settings in
+            guard let make = self.make else { return self.action }
+            return try make(settings)
+        }
         let sources: [LoopSource] = [world.signals] + added + [panel ?? world.touch, hooks]
         loop = try LockLoop(
             display: display, rotations: sizes.map { _ in .upright }, touchIndex: 0, settings: settings,
