@@ -39,8 +39,12 @@ enum CheckConfigCommand {
             throw RunError(description: error)
         }
         var problems = StartChecks(settings, loader: loader).problems
-        if !settings.input.button.line.isEmpty {
-            do { _ = try GPIOButton.locate(settings.input.button) } catch { problems.append(error) }
+        let lines = [
+            ("input.button", settings.input.button), ("door.contact", settings.door.contactLine),
+            ("tamper.input", settings.tamper.inputLine),
+        ]
+        for (key, line) in lines where !line.line.isEmpty {
+            do { _ = try GPIOButton.locate(line, key: key) } catch { problems.append(error) }
         }
         guard problems.isEmpty else {
             for problem in problems { Console.error("slidelock check-config: \(problem)") }

@@ -147,6 +147,19 @@ import Testing
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
     }
 
+    @Test func aDoorContactAndTamperInputOnMissingChipsFailCheckConfig() throws {
+        let r = try CLITests.run([
+            "check-config", "--set", "door.contact=/dev/gpiochip-none:27", "--set", "tamper.input=no-such-label:22",
+        ])
+        #expect(r.status == 1)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 2, "\(r.stderr)")
+        #expect(
+            lines.first?.hasPrefix("slidelock check-config: door.contact = /dev/gpiochip-none:27: no GPIO chip") == true
+        )
+        #expect(lines.last?.hasPrefix("slidelock check-config: tamper.input = no-such-label:22: no GPIO chip") == true)
+    }
+
     @Test func fontsAndGroupAreCheckedAndEveryProblemShown() throws {
         let r = try CLITests.run([
             "check-config", "--set", "theme.fonts=/nonexistent/font.ttf", "--set", "control.group=no-such-group-here",

@@ -6,7 +6,7 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 10 groups (relay 5); Theme 29 fields (words: 6 keys), layout 8, animation 13
+        // Settings has 12 groups (relay 5, door 7, tamper 5); Theme 29 fields (words: 6 keys), layout 8, animation 13
         // (14 keys: exit_transition is the older spelling of unlock_transition), gesture 7, action
         // 9, display 13 (10 keys, physical_size setting two of them, + power 5 + text 4), input 7
         // (4 keys + touch 7 + button 4 + stuck 2), control 2, audit 4.
@@ -24,9 +24,11 @@ extension ConfigTests {
         #expect(Mirror(reflecting: ButtonSettings()).children.count == 4)
         #expect(Mirror(reflecting: TouchSettings()).children.count == 7)
         #expect(Mirror(reflecting: RelaySettings()).children.count == 5)
+        #expect(Mirror(reflecting: DoorSettings()).children.count == 7)
+        #expect(Mirror(reflecting: TamperSettings()).children.count == 5)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 28 + 6 + 8 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 28 + 6 + 8 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 7 + 5 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -189,6 +191,18 @@ extension ConfigTests {
         s.relay.pulse = 1.5
         s.relay.buzzer = "door-buzzer:2"
         s.relay.buzzerActive = .low
+        s.door.contact = "gpiochip0:27"
+        s.door.contactActive = .low
+        s.door.contactBias = .pullUp
+        s.door.contactDebounce = 0.02
+        s.door.openWindow = 20
+        s.door.heldOpenAfter = 0
+        s.door.forcedAlarm = false
+        s.tamper.input = "gpiochip0:22"
+        s.tamper.inputActive = .low
+        s.tamper.inputBias = .pullDown
+        s.tamper.inputDebounce = 0.1
+        s.tamper.lockdown = true
         return s
     }
 }

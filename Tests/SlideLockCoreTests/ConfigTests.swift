@@ -101,7 +101,7 @@ import Testing
                 "x.conf:4: expected \"key = value\"",
                 "x.conf:5: expected \"key = value\"",
                 "x.conf:6: expected \"[section]\"",
-                "x.conf:8: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display], [input], [relay], [control] or [audit])",
+                "x.conf:8: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display], [input], [relay], [door], [tamper], [control] or [audit])",
                 "x.conf:11: unknown key \"colour\" in [theme]",
                 "x.conf:12: theme.label: unterminated quote in \"unterminated",
             ])
@@ -208,7 +208,7 @@ import Testing
                     "--set: expected \"section.key=value\", got \".label=x\"",
                     "--set: expected \"section.key=value\", got \"theme.=x\"",
                     "--set: unknown key \"colour\" in [theme]",
-                    "--set: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display], [input], [relay], [control] or [audit])",
+                    "--set: unknown section [foo] (expected [theme], [layout], [animation], [gesture], [action], [display], [input], [relay], [door], [tamper], [control] or [audit])",
                     "--set: theme.label_size: 9 is out of range 0.05...1",
                     "--set: theme.label: unterminated quote in \"open",
                 ])

@@ -150,6 +150,6 @@ import Testing
         #expect(AuditRecord.lockdown(true, peer: peer).field("SLIDELOCK_EVENT") == "lockdown-on")
         let ctl = AuditRecord.control(.message("hi", seconds: 5), peer: peer, outcome: "ok")
         #expect(ctl.field("SLIDELOCK_EVENT") == "ctl-message" && ctl.field("SLIDELOCK_REQUEST") == "message --for 5 hi")
-        #expect(Set(AuditRecord.Kind.allCases.map(\.rawValue)).count == 5)
+        #expect(Set(AuditRecord.Kind.allCases.map(\.rawValue)).count == 6)
     }
 }

@@ -16,9 +16,12 @@ import Testing
             sources: [],
             overrides: [
                 "theme.background=#102030", "input.stuck_after=5", "action.hook=/bin/true", "input.button=chip:3",
-                "audit.recordings=off",
+                "audit.recordings=off", "door.open_window=20", "tamper.lockdown=on",
             ])
-        #expect(old.startOnlyChanges(to: fresh) == ["input.button", "audit.recordings"])
+        #expect(
+            old.startOnlyChanges(to: fresh) == [
+                "input.button", "door.open_window", "tamper.lockdown", "audit.recordings",
+            ])
         #expect(old.startOnlyChanges(to: old) == [])
     }
 

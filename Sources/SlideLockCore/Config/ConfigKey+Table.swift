@@ -7,7 +7,7 @@ extension ConfigKey {
     /// Every settable key, in render order.
     static let all: [ConfigKey] =
         themeKeys + stateWordKeys + layoutKeys + animationKeys + gestureKeys + actionKeys + feedbackKeys
-        + displayKeys + inputKeys + stuckKeys + buttonKeys + relayKeys + controlKeys + auditKeys
+        + displayKeys + inputKeys + stuckKeys + buttonKeys + relayKeys + doorKeys + tamperKeys + controlKeys + auditKeys
 
     /// Section names in render order: each key's section, where its first key stands in `all`.
     static let sections: [String] = all.reduce(into: []) { names, key in

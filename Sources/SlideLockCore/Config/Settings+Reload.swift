@@ -2,7 +2,8 @@
 
 extension Settings {
     /// The keys a running lock cannot take on: the devices it opened (the display, the touch
-    /// panels and keyboards, the button's GPIO line, the control socket), the touch pipeline
+    /// panels and keyboards, the button's, the door contact's and the tamper input's GPIO
+    /// lines and the watch built on them, the control socket), the touch pipeline
     /// built around them, and the flight recorder. A reload that changes one is refused as a
     /// whole, so what runs is always what the lock says it runs.
     static let startOnlyKeys: [String] = [
@@ -12,6 +13,9 @@ extension Settings {
         "input.ghost_filter", "input.min_contact_seconds", "input.min_contact_samples", "input.max_jump",
         "input.corner_margin", "input.calibration",
         "input.button", "input.button_active", "input.button_debounce", "input.button_bias",
+        "door.contact", "door.contact_active", "door.contact_bias", "door.contact_debounce", "door.open_window",
+        "door.held_open_after", "door.forced_alarm", "tamper.input", "tamper.input_active", "tamper.input_bias",
+        "tamper.input_debounce", "tamper.lockdown",
         "control.socket",
         "audit.recordings", "audit.keep", "audit.max_bytes", "audit.max_seconds",
     ]

@@ -9,6 +9,9 @@ public struct Settings: Equatable, Sendable {
     public var display = DisplaySettings()
     public var input = InputSettings()
     public var relay = RelaySettings()
+    /// The door's contact and the tamper input, watched (never unlocking).
+    public var door = DoorSettings()
+    public var tamper = TamperSettings()
     public var control = ControlSettings()
     public var audit = AuditSettings()
 

@@ -10,6 +10,7 @@ public struct AuditRecord: Equatable, Sendable {
         case lockdown = "4a83f02f8b254659b31c50980d10e184"
         case control = "1373c6e73a674c5a9b7bd33175617a57"
         case stuck = "8f6a2c5e0b7d4e21a3c94f1d6e8b5a70"
+        case door = "4f83912c60924e0bb3d42039da64cd2d"
     }
 
     public var kind: Kind

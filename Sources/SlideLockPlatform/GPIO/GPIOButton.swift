@@ -21,7 +21,7 @@ public final class GPIOButton {
     public private(set) var isDown: Bool
 
     /// The kernel's name for what holds the line (`gpioinfo` shows it).
-    static let consumer = "slidelock-button"
+    public static let consumer = "slidelock-button"
     /// Edges kept by the kernel between two reads; more are dropped (their seqno says so).
     static let eventBuffer: UInt32 = 16
 
@@ -36,18 +36,21 @@ public final class GPIOButton {
 
     /// Requests the line `settings.line` names. `devices` is where chips are looked for by
     /// label (tests point it elsewhere).
-    public static func request(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError)
-        -> GPIOButton
-    {
-        let (path, chipFD, description, offset) = try openLine(settings, devices: devices)
+    /// `key` names the setting in error lines, `consumer` the holder in `gpioinfo` (the door's
+    /// contact and the tamper input are read as the button is).
+    public static func request(
+        _ settings: ButtonSettings, key: String = "input.button", consumer: String = GPIOButton.consumer,
+        devices: String = "/dev"
+    ) throws(GPIOButtonError) -> GPIOButton {
+        let (path, chipFD, description, offset) = try openLine(settings, key: key, devices: devices)
         defer { close(chipFD) }
-        var request = lineRequest(offset: offset, settings: settings)
+        var request = lineRequest(offset: offset, settings: settings, consumer: consumer)
         do {
             try systemCall("GPIO_V2_GET_LINE_IOCTL \(path) line \(offset)") {
                 slidelock_gpio_get_line(chipFD, &request)
             }
         } catch {
-            throw GPIOButtonError(line: settings.line, problem: .system(error))
+            throw GPIOButtonError(key: key, line: settings.line, problem: .system(error))
         }
         let fd = request.fd
         // The request's descriptor blocks on read; the loop reads only what is queued.
@@ -61,40 +64,45 @@ public final class GPIOButton {
             down = values.bits & 1 != 0
         } catch {
             close(fd)
-            throw GPIOButtonError(line: settings.line, problem: .system(error))
+            throw GPIOButtonError(key: key, line: settings.line, problem: .system(error))
         }
         return GPIOButton(chipDescription: description, offset: offset, descriptor: fd, isDown: down)
     }
 
     /// The chip and line `settings.line` names, found as `request` finds them, without
     /// requesting the line (the running lock may hold it): `chip (label) line N`.
-    public static func locate(_ settings: ButtonSettings, devices: String = "/dev") throws(GPIOButtonError) -> String {
-        let (_, chipFD, description, offset) = try openLine(settings, devices: devices)
+    public static func locate(_ settings: ButtonSettings, key: String = "input.button", devices: String = "/dev")
+        throws(GPIOButtonError) -> String
+    {
+        let (_, chipFD, description, offset) = try openLine(settings, key: key, devices: devices)
         close(chipFD)
         return "\(description) line \(offset)"
     }
 
     /// The chip's path, open descriptor and description (`path (label)`), and the line's
     /// offset, checked against the chip's line count.
-    static func openLine(_ settings: ButtonSettings, devices: String) throws(GPIOButtonError) -> (
+    static func openLine(_ settings: ButtonSettings, key: String, devices: String) throws(GPIOButtonError) -> (
         String, Int32, String, Int
     ) {
         guard let (chip, offset) = ButtonSettings.parse(settings.line) else {
-            throw GPIOButtonError(line: settings.line, problem: .badLine)
+            throw GPIOButtonError(key: key, line: settings.line, problem: .badLine)
         }
-        let (path, chipFD, info) = try GPIOChips.open(chip, devices: devices, key: "input.button", line: settings.line)
+        let (path, chipFD, info) = try GPIOChips.open(chip, devices: devices, key: key, line: settings.line)
         let label = cString(info.label)
         let description = label.isEmpty ? path : "\(path) (\(label))"
         guard offset < Int(info.lines) else {
             close(chipFD)
-            throw GPIOButtonError(line: settings.line, problem: .noLine(chip: description, lines: Int(info.lines)))
+            throw GPIOButtonError(
+                key: key, line: settings.line, problem: .noLine(chip: description, lines: Int(info.lines)))
         }
         return (path, chipFD, description, offset)
     }
 
     /// The request: input, both edges, active level, bias, debounce (an attribute applying
     /// to the one line, mask bit 0).
-    static func lineRequest(offset: Int, settings: ButtonSettings) -> gpio_v2_line_request {
+    static func lineRequest(offset: Int, settings: ButtonSettings, consumer: String = consumer)
+        -> gpio_v2_line_request
+    {
         var request = gpio_v2_line_request()
         request.offsets.0 = UInt32(offset)
         request.num_lines = 1
@@ -127,10 +135,16 @@ public final class GPIOButton {
 
     /// The presses among the edges queued now, oldest first: their kernel timestamps in
     /// seconds (CLOCK_MONOTONIC, the loop's clock). Releases and repeated pressed edges are
-    /// not presses. A read error other than "nothing queued" ends the read (the next poll
-    /// tries again).
+    /// not presses.
     public func readPresses() -> [Double] {
-        var presses: [Double] = []
+        readEdges().compactMap { edge(pressed: $0.level, at: $0.time) }
+    }
+
+    /// The edges queued now, oldest first: the logical level each went to (true: active)
+    /// and its kernel timestamp in seconds. A read error other than "nothing queued" ends
+    /// the read (the next poll tries again).
+    public func readEdges() -> [LevelChange] {
+        var edges: [LevelChange] = []
         var events = [gpio_v2_line_event](repeating: gpio_v2_line_event(), count: Int(Self.eventBuffer))
         let size = MemoryLayout<gpio_v2_line_event>.stride
         while true {
@@ -138,12 +152,20 @@ public final class GPIOButton {
             guard count >= size else { break }
             for event in events.prefix(count / size) {
                 let rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE.rawValue
-                let time = Double(event.timestamp_ns / 1000) / 1_000_000
-                if let press = edge(pressed: rising, at: time) { presses.append(press) }
+                edges.append(LevelChange(level: rising, time: Double(event.timestamp_ns / 1000) / 1_000_000))
             }
             if count < events.count * size { break }
         }
-        return presses
+        return edges
+    }
+
+    /// The line's logical level now (true: active), or nil when the kernel would not say.
+    /// Edges the kernel dropped (a switch bouncing faster than the loop reads) leave the
+    /// edges' last level wrong; this one is not.
+    public func readLevel() -> Bool? {
+        var values = gpio_v2_line_values(bits: 0, mask: 1)
+        guard slidelock_gpio_get_values(descriptor, &values) == 0 else { return nil }
+        return values.bits & 1 != 0
     }
 
     /// One edge: the press's time when it is a press.

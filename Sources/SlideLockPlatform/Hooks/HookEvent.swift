@@ -11,6 +11,17 @@ public enum HookEvent: String, CaseIterable, Sendable {
     case cancel
     /// The unlock hook failed, and the lock shows it (state `failed`): feedback only.
     case failed
+    /// The door and the tamper input (`DoorEvent`): feedback only.
+    case doorOpen = "door-open"
+    case doorClosed = "door-closed"
+    case heldOpen = "held-open"
+    case forced
+    case notOpened = "not-opened"
+    case tampered
+    case tamperReset = "tamper-reset"
+
+    /// The feedback event of a door notice.
+    public init?(door: DoorEvent) { self.init(rawValue: door.rawValue) }
 
     /// The event for a session effect; nil for effects that run no hook (`exit`).
     public init?(effect: LockEffect) {

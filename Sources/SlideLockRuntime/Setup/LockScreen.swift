@@ -128,6 +128,7 @@ public enum LockScreen {
         }
         if let recording { input.onRaw = { recording.take($0) } }
         let button = makeButton(settings.input.button, log: log)
+        let door = makeDoor(settings, audit: control.audit, log: log, now: MonotonicClock.now())
         let idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         let hooks = try UnlockHooks(settings: settings) { s in
@@ -135,7 +136,7 @@ public enum LockScreen {
         }
         // Serviced in this order each turn (hotplug first, before the outputs are settled).
         let sources: [LoopSource?] = [
-            hotplug, keyboards, signals, control, button, input, TouchWatch { !input.devices.isEmpty }, recording,
+            hotplug, keyboards, signals, control, button, door, input, TouchWatch { !input.devices.isEmpty }, recording,
             hooks, idle, ClockFace.wall(),
         ]
         let loop = try LockLoop(

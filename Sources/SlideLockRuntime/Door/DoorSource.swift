@@ -1,0 +1,104 @@
+import SlideLockCore
+import SlideLockPlatform
+
+/// The door's contact and the tamper input in the loop: their lines' levels go through a
+/// `DoorMonitor`, as do the unlocks the session grants; each notice is a log line, an audit
+/// record and a feedback event. It never unlocks; tamper with `tamper.lockdown = on` asks
+/// for lockdown through the session's control event, as `ctl lockdown on` does.
+public final class DoorSource: LoopSource {
+    let contact: DoorLine?
+    let tamperLine: DoorLine?
+    private(set) var monitor: DoorMonitor
+    /// Where audit records go (nil: the log only).
+    var audit: AuditSink?
+    /// Runs the feedback hook for a door event.
+    var feedback: (HookEvent, Double) -> Void
+    /// Lockdown this source asked for and has not released.
+    private(set) var holdsLockdown = false
+    /// Notices made before the loop ran (a tamper input active at start).
+    private var early: [DoorNotice]
+
+    public init(
+        door: DoorSettings, tamper: TamperSettings, contact: DoorLine?, tamperLine: DoorLine?, now: Double,
+        audit: AuditSink? = nil, feedback: @escaping (HookEvent, Double) -> Void = { _, _ in }
+    ) {
+        self.contact = contact
+        self.tamperLine = tamperLine
+        self.audit = audit
+        self.feedback = feedback
+        (monitor, early) = DoorMonitor.start(
+            door: door, tamper: tamper, open: contact?.readLevel() ?? false,
+            tamperActive: tamperLine?.readLevel() ?? false, time: now)
+    }
+
+    public var pollDescriptors: [Int32] { [contact?.descriptor, tamperLine?.descriptor].compactMap { $0 } }
+
+    public func nextDeadline(now: Double) -> Double? { monitor.deadline }
+
+    public func service(_ turn: inout LoopTurn) {
+        var notices = early + monitor.advance(to: turn.now)
+        early = []
+        if let contact, turn.ready.contains(contact.descriptor) {
+            for level in Self.levels(contact, now: turn.now) {
+                notices += monitor.readContact(open: level.level, at: level.time)
+            }
+        }
+        if let tamperLine, turn.ready.contains(tamperLine.descriptor) {
+            for level in Self.levels(tamperLine, now: turn.now) {
+                notices += monitor.readTamper(active: level.level, at: level.time)
+            }
+        }
+        report(notices, lock: turn.lock, now: turn.now)
+    }
+
+    /// The line's edges, and its level now when the edges end elsewhere (edges the kernel
+    /// dropped). Edge times later than now count as now.
+    static func levels(_ line: DoorLine, now: Double) -> [LevelChange] {
+        var levels = line.readEdges().map { LevelChange(level: $0.level, time: min($0.time, now)) }
+        if let level = line.readLevel(), level != levels.last?.level {
+            levels.append(LevelChange(level: level, time: now))
+        }
+        return levels
+    }
+
+    public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
+        guard case .effect(.unlock) = moment else { return }
+        report(monitor.unlockGranted(at: now), lock: lock, now: now)
+    }
+
+    /// `ctl tamper-reset`: what it did; lockdown asked for by tamper ends with it.
+    public func resetTamper(lock: LockLoop, now: Double) -> TamperReset {
+        let (result, notices) = monitor.resetTamper(at: now)
+        report(notices, lock: lock, now: now)
+        return result
+    }
+
+    func report(_ notices: [DoorNotice], lock: LockLoop, now: Double) {
+        for notice in notices {
+            let record = AuditRecord.door(notice)
+            let line = "door: \(record.message)"
+            if record.priority <= 4 { lock.log.warning(line) } else { lock.log.info(line) }
+            if let audit {
+                do { try audit.write(record) } catch { lock.log.debug("audit: \(error)") }
+            }
+            if let event = HookEvent(door: notice.event) { feedback(event, now) }
+        }
+        if monitor.watch.wantsLockdown != holdsLockdown {
+            setLockdown(monitor.watch.wantsLockdown, lock: lock, now: now)
+        }
+    }
+
+    /// Lockdown on while tampered, off once reset: through the session, as the socket does.
+    /// Off only when this source turned it on (it never ends an operator's lockdown it
+    /// found on).
+    func setLockdown(_ on: Bool, lock: LockLoop, now: Double) {
+        if on, lock.session.notice.lockdown { return }
+        holdsLockdown = on
+        lock.apply(lock.session.handle(.control(.lockdown(on), time: now)), now: now)
+        lock.sessionVersion += 1
+        for entry in lock.session.takeLog() {
+            lock.log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")")
+        }
+        lock.log.warning("door: lockdown \(on ? "on while tampered" : "off: tamper reset")")
+    }
+}

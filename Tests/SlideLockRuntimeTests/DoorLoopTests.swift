@@ -1,0 +1,155 @@
+import SlideLockCore
+import SlideLockPlatform
+import Testing
+
+@testable import SlideLockRuntime
+
+/// The door's contact and the tamper input in the loop: each change an audit record and a
+/// feedback event, in order; nothing they do opens the door.
+@Suite struct DoorLoopTests {
+    static let contactFD: Int32 = 1101
+    static let tamperFD: Int32 = 1102
+
+    final class Rig {
+        let f: LoopFixture
+        let contact: FakeDoorLine
+        let tamper: FakeDoorLine
+        let button: FakeButton
+        let audit = FakeAudit()
+        let door: DoorSource
+        var events: [String] = []
+
+        init(_ overrides: [String] = [], contactOpen: Bool = false, tamperActive: Bool = false) throws {
+            let action = FakeAction(succeeds: true, duration: 0.5)
+            f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"] + overrides, action: action)
+            contact = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.contactFD, level: contactOpen)
+            tamper = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.tamperFD, level: tamperActive)
+            button = FakeButton(world: f.world)
+            door = DoorSource(
+                door: f.settings.door, tamper: f.settings.tamper, contact: contact, tamperLine: tamper,
+                now: f.world.now(), audit: audit)
+            door.feedback = { [unowned self] event, now in self.events.append("\(event.rawValue)@\(now)") }
+            try f.add(button, door)
+        }
+
+        var audited: [String] { audit.records.map { $0.field("SLIDELOCK_EVENT") ?? "?" } }
+        var unlocks: Int { f.logLines.filter { $0.contains("unlocked by") }.count }
+    }
+
+    @Test func anUnlockThenTheDoorOpeningAndClosingIsAuditedAndFedBackInOrder() throws {
+        let r = try Rig()
+        r.button.press(101)
+        r.contact.set(true, at: 103)
+        r.contact.set(false, at: 106)
+        r.f.world.endOfTest = 120
+        _ = try r.f.run()
+        #expect(r.audited == ["door-open", "door-closed"], "\(r.audit.records)")
+        // Opened 2 s after the unlock, plus the 50 ms the level must hold.
+        #expect(r.audit.records.first?.field("SLIDELOCK_AFTER_UNLOCK_MS") == "2050")
+        #expect(r.events == ["door-open@103.05", "door-closed@106.05"], "\(r.events)")
+        #expect(r.unlocks == 1)
+    }
+
+    @Test func anOpeningWithoutAnUnlockIsForcedAndOpensNothing() throws {
+        let r = try Rig()
+        r.contact.set(true, at: 102)
+        r.f.world.endOfTest = 140
+        _ = try r.f.run()
+        #expect(r.audited == ["door-open", "forced", "held-open"], "\(r.audit.records)")
+        #expect(r.audit.records[1].priority == 4)
+        #expect(r.f.logLines.contains("warning: door: door forced: opened without an unlock"), "\(r.f.logLines)")
+        // Held open exactly 30 s after the opening counted.
+        #expect(r.events.last == "held-open@132.05")
+        #expect(r.unlocks == 0 && !r.f.states.contains(.unlocked))
+    }
+
+    @Test func anUnlockWhoseDoorStaysShutIsNotOpened() throws {
+        let r = try Rig()
+        r.button.press(101)
+        r.f.world.endOfTest = 115
+        _ = try r.f.run()
+        #expect(r.audited == ["not-opened"])
+        #expect(r.events.count == 1 && r.events[0].hasPrefix("not-opened@111"), "\(r.events)")
+    }
+
+    @Test func aContactBouncing40MsApartIsOneChange() throws {
+        let r = try Rig()
+        r.button.press(101)
+        for i in 0..<10 { r.contact.set(i % 2 == 0, at: 102 + Double(i) * 0.04) }
+        r.f.world.endOfTest = 110
+        _ = try r.f.run()
+        // Ten edges ending closed: no change at all; then a clean opening.
+        #expect(r.audited.isEmpty, "\(r.audit.records)")
+        let s = try Rig()
+        s.button.press(101)
+        for i in 0..<9 { s.contact.set(i % 2 == 0, at: 102 + Double(i) * 0.04) }
+        s.f.world.endOfTest = 110
+        _ = try s.f.run()
+        #expect(s.audited == ["door-open"], "\(s.audit.records)")
+    }
+
+    @Test func aContactTogglingDuringAnUnlockNeverUnlocksAgain() throws {
+        let r = try Rig()
+        r.button.press(101)
+        for i in 0..<40 { r.contact.set(i % 2 == 0, at: 101.2 + Double(i) * 0.1) }
+        r.f.world.endOfTest = 120
+        _ = try r.f.run()
+        #expect(r.unlocks == 1)
+        #expect(r.audited.filter { $0 == "door-open" }.count == 20)
+        #expect(!r.audited.contains("forced"))
+    }
+
+    @Test func tamperWithLockdownRefusesTheButtonUntilReset() throws {
+        let r = try Rig(["tamper.lockdown=on"])
+        r.tamper.set(true, at: 101)
+        r.button.press(102)
+        r.tamper.set(false, at: 104)
+        var results: [TamperReset] = []
+        // The reset as `ctl tamper-reset` will ask for it, at a moment the loop wakes.
+        r.f.world.at(105, fd: DoorLoopTests.contactFD) { results.append(r.door.resetTamper(lock: r.f.loop, now: 105)) }
+        r.button.press(107)
+        r.f.world.endOfTest = 112
+        _ = try r.f.run()
+        #expect(results == [.reset])
+        #expect(r.audited == ["tampered", "tamper-reset"], "\(r.audit.records)")
+        #expect(r.f.logLines.contains { $0.contains("lockdown button") }, "\(r.f.logLines)")
+        #expect(r.unlocks == 1, "the press after the reset opens")
+        #expect(r.f.logLines.contains("warning: door: lockdown on while tampered"))
+    }
+
+    @Test func aResetWhileTheTamperInputIsActiveIsRefusedAndLockdownHolds() throws {
+        let r = try Rig(["tamper.lockdown=on"], tamperActive: true)
+        var results: [TamperReset] = []
+        r.f.world.at(102, fd: DoorLoopTests.contactFD) { results.append(r.door.resetTamper(lock: r.f.loop, now: 102)) }
+        r.button.press(103)
+        r.f.world.endOfTest = 106
+        _ = try r.f.run()
+        #expect(results == [.stillActive])
+        #expect(r.audited == ["tampered"])
+        #expect(r.unlocks == 0)
+    }
+
+    @Test func tamperWithoutTheLockdownKeyLocksNothingDown() throws {
+        let r = try Rig()
+        r.tamper.set(true, at: 101)
+        r.button.press(102)
+        r.f.world.endOfTest = 106
+        _ = try r.f.run()
+        #expect(r.audited == ["tampered"])
+        #expect(r.unlocks == 1)
+    }
+
+    @Test func aMissingChipIsOneLineAndTheLockRunsWithoutIt() {
+        let log = LogCollector()
+        var settings = Settings()
+        settings.door.contact = "no-such-chip:27"
+        #expect(LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0, devices: "/nonexistent") == nil)
+        #expect(
+            log.all == [
+                "error: door.contact = no-such-chip:27: no GPIO chip \"no-such-chip\" (by path or label; no chips found); running without it"
+            ], "\(log.all)")
+        settings.tamper.input = "/dev/no-gpiochip:3"
+        #expect(LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0) == nil)
+        #expect(log.all.last?.contains("tamper.input = /dev/no-gpiochip:3: no GPIO chip") == true, "\(log.all)")
+    }
+}
