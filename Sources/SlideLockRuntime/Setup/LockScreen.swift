@@ -242,7 +242,8 @@ public enum LockScreen {
 }
 
 /// The config's start failed at the panel (before the loop ran).
-struct StartFailure: Error {
+/// Unchecked: it carries the fonts from one start to the next on the lock's one thread.
+struct StartFailure: Error, @unchecked Sendable {
     let error: any Error
     /// The fonts that start opened: the start on defaults keeps them rather than look up
     /// the built-in families again (fontconfig's cost, and its noise where it has no config).
