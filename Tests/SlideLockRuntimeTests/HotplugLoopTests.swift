@@ -40,14 +40,20 @@ final class ScriptedHotplug: HotplugSource {
 }
 
 @Suite struct HotplugLoopTests {
-    @Test func outputGoesAndComesBackAndTouchFollowsIt() throws {
-        let clock = ScriptClock()
-        let first = ScriptPanel(clock)
-        let display = HotplugDisplay([first])
+    /// Still frames and no idle dim or blank: only the hotplug changes what is drawn.
+    static var settings: Settings {
         var s = Settings()
         s.animation.hueEnabled = false
         s.display.power.dimAfter = 0
         s.display.power.blankAfter = 0
+        return s
+    }
+
+    @Test func outputGoesAndComesBackAndTouchFollowsIt() throws {
+        let clock = ScriptClock()
+        let first = ScriptPanel(clock)
+        let display = HotplugDisplay([first])
+        let s = Self.settings
         let logs = LogBox()
         let loop = try LockLoop(
             display: display, rotations: [.upright], touchIndex: 0, settings: s,
@@ -77,10 +83,7 @@ final class ScriptedHotplug: HotplugSource {
     @Test func theTouchOutputBackAtAnotherSizeTakesTouchOnItsNewSlider() throws {
         let clock = ScriptClock()
         let display = HotplugDisplay([ScriptPanel(clock)])
-        var s = Settings()
-        s.animation.hueEnabled = false
-        s.display.power.dimAfter = 0
-        s.display.power.blankAfter = 0
+        let s = Self.settings
         let logs = LogBox()
         let touch = RemapTouch(clock)
         let loop = try LockLoop(
@@ -116,10 +119,7 @@ final class ScriptedHotplug: HotplugSource {
     @Test func theTouchOutputBackInATinyModeTakesNoSlideAndSaysWhy() throws {
         let clock = ScriptClock()
         let display = HotplugDisplay([ScriptPanel(clock)])
-        var s = Settings()
-        s.animation.hueEnabled = false
-        s.display.power.dimAfter = 0
-        s.display.power.blankAfter = 0
+        let s = Self.settings
         let logs = LogBox()
         let loop = try LockLoop(
             display: display, rotations: [.upright], touchIndex: 0, settings: s,
