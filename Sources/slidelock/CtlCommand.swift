@@ -11,7 +11,10 @@ enum CtlCommand {
         Sends one request to the running lock screen and prints its answer.
 
           status [--json]           state, display, lockdown, message, last unlock, counts,
-                                    outputs and touch devices
+                                    outputs, touch devices, door, tamper, version, uptime
+                                    and the configuration's digest
+          watch [--json]            the status, then a line per change until the lock stops
+                                    (docs/ctl.md: the lines are the MQTT bridge's contract)
           lock                      relock now (as SIGUSR1)
           wake                      wake a dim or blank panel (as SIGUSR2)
           reload                    reload the configuration (as SIGHUP)
@@ -19,6 +22,8 @@ enum CtlCommand {
           message TEXT [--for SECONDS]   show TEXT above the track (until replaced, or SECONDS)
           message --clear           show the configured message again
           lockdown on|off           refuse every slide and every ctl unlock until off
+          tamper-reset              end the tamper alarm (refused while the input is active)
+          display on|dim|off        panel power now; a touch on a dim or dark panel wakes it
 
           --socket PATH             the lock's socket (default \(ControlSettings.defaultSocket))
 
@@ -45,6 +50,7 @@ enum CtlCommand {
         case .success(let r): request = r
         case .failure(let error): throw UsageError(message: error.message)
         }
+        if case .watch = request { return watch(request, socket: socket) }
         let reply: String
         do {
             reply = try ControlClient.request(request.line, socket: socket)
@@ -59,6 +65,27 @@ enum CtlCommand {
         }
         let text = reply.hasPrefix("error ") ? String(reply.dropFirst(6)) : reply
         Console.error("slidelock ctl: \(request.verb): \(text)")
+        return ExitStatus.failure
+    }
+
+    /// `watch`: each line as it comes (flushed, for a pipe); the lock's refusal, or its
+    /// going away, is an error.
+    static func watch(_ request: ControlRequest, socket: String) -> Int32 {
+        var refusal: String?
+        var first = true
+        do {
+            try ControlClient.stream(request.line, socket: socket) { line in
+                if first, line.hasPrefix("error ") { refusal = String(line.dropFirst(6)) }
+                first = false
+                guard refusal == nil else { return }
+                Console.out(line)
+                Console.flush()
+            }
+        } catch {
+            Console.error("slidelock ctl: \(describe(error, socket: socket))")
+            return ExitStatus.failure
+        }
+        Console.error("slidelock ctl: watch: " + (refusal ?? "the lock closed the connection"))
         return ExitStatus.failure
     }
 

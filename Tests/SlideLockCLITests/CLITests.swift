@@ -62,6 +62,12 @@ import Testing
         (["ctl", "open", "sesame"], 2, "unknown request \"open\""),
         (["ctl", "message", "--for", "1e9", "hi"], 2, "message --for: bad seconds"),
         (["ctl", "--socket"], 2, "--socket needs a path"),
+        (["ctl", "watch", "--xml"], 2, "watch takes only --json"),
+        (["ctl", "display", "sideways"], 2, "display takes on, dim or off"),
+        (
+            ["ctl", "--socket", "/nonexistent/control", "watch"], 1,
+            "no lock running (nothing listens on /nonexistent/control)"
+        ),
         (
             ["ctl", "--socket", "/nonexistent/control", "status"], 1,
             "no lock running (nothing listens on /nonexistent/control)"

@@ -12,6 +12,7 @@ import Testing
             .status(json: false), .status(json: true), .lock, .wake, .reload, .unlock,
             .message("Door closed today", seconds: nil), .message("Back at 2", seconds: 90),
             .message("half", seconds: 0.5), .clearMessage, .lockdown(true), .lockdown(false),
+            .watch(json: false), .watch(json: true), .tamperReset, .display(.awake), .display(.dim), .display(.blank),
         ]
         for request in requests {
             #expect(try parse(request.line).get() == request, "\(request.line)")
@@ -33,7 +34,9 @@ import Testing
         ("message --for 0 hi", "bad seconds"), ("message --for 86401 hi", "bad seconds"),
         ("message --for nan hi", "bad seconds"), ("message --for", "needs SECONDS"),
         ("message --clear hi", "takes nothing else"), ("message --bold hi", "unknown option"),
-        ("message --for 1 --for 2 hi", "needs SECONDS"),
+        ("message --for 1 --for 2 hi", "needs SECONDS"), ("watch --text", "watch takes only --json"),
+        ("tamper-reset now", "tamper-reset takes no arguments"), ("display", "display takes on, dim or off"),
+        ("display blank", "display takes on, dim or off"), ("display on off", "display takes on, dim or off"),
     ])
     func badRequestsSayWhy(_ line: String, _ why: String) {
         guard case .failure(let error) = parse(line) else {
@@ -102,8 +105,10 @@ import Testing
         }
     }
 
-    @Test func onlyStatusLeavesEverythingAsItWas() {
+    @Test func onlyStatusAndWatchLeaveEverythingAsItWas() {
         #expect(!ControlRequest.status(json: true).changesState)
+        #expect(!ControlRequest.watch(json: false).changesState)
+        #expect(ControlRequest.tamperReset.changesState && ControlRequest.display(.blank).changesState)
         #expect(ControlRequest.lock.changesState && ControlRequest.unlock.changesState)
     }
 }
@@ -119,6 +124,10 @@ import Testing
         s.outputs = ["DSI-1"]
         s.touchDevices = ["/dev/input/event0 (ft5x06)"]
         s.version = "9.8.7"
+        s.door = "held-open"
+        s.tamper = "off"
+        s.uptime = 61
+        s.configDigest = "00c0ffee00c0ffee"
         s.record(UnlockDecision(time: 1, source: .slide, refusal: UnlockRefusal(.tooQuick)), wallTime: 10)
         s.record(UnlockDecision(time: 2, source: .slide, refusal: UnlockRefusal(.tooQuick)), wallTime: 11)
         s.record(UnlockDecision(time: 3, source: .ctl, refusal: nil), wallTime: 1_700_000_000)
@@ -128,10 +137,14 @@ import Testing
                 + "\"message\":\"Back \\\"soon\\\"\","
                 + "\"last_unlock\":{\"time\":1700000000,\"source\":\"ctl\"},\"unlocks\":{\"ctl\":1},"
                 + "\"rejected_slides\":{\"too-quick\":2},\"outputs\":[\"DSI-1\"],"
-                + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"],\"version\":\"9.8.7\",\"stuck_contacts\":[]}")
+                + "\"touch_devices\":[\"/dev/input/event0 (ft5x06)\"],\"door\":\"held-open\",\"tamper\":\"off\","
+                + "\"version\":\"9.8.7\",\"uptime\":61,\"config_digest\":\"00c0ffee00c0ffee\",\"stuck_contacts\":[]}")
         #expect(
             s.text.hasPrefix("state=locked display=on lockdown=off unlocks=1 rejected=2 last-unlock=1700000000/ctl"))
-        #expect(s.text.hasSuffix(" touch=1 version=9.8.7 message=\"Back \\\"soon\\\"\""))
+        #expect(
+            s.text.hasSuffix(
+                " touch=1 door=held-open tamper=off version=9.8.7 uptime=61 config=00c0ffee00c0ffee"
+                    + " message=\"Back \\\"soon\\\"\""))
         #expect(ControlStatus().version == SlideLockVersion.number)
     }
 

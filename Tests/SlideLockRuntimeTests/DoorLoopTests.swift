@@ -17,10 +17,11 @@ import Testing
         let button: FakeButton
         let audit = FakeAudit()
         let door: DoorSource
-        var events: [String] = []
+        let action = FakeAction(succeeds: true, duration: 0.5)
+        /// The control socket (`ctl tamper-reset`, `ctl watch`).
+        let ctl = FakeControlListener()
 
         init(_ overrides: [String] = [], contactOpen: Bool = false, tamperActive: Bool = false) throws {
-            let action = FakeAction(succeeds: true, duration: 0.5)
             f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"] + overrides, action: action)
             contact = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.contactFD, level: contactOpen)
             tamper = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.tamperFD, level: tamperActive)
@@ -28,16 +29,23 @@ import Testing
             door = DoorSource(
                 door: f.settings.door, tamper: f.settings.tamper, contact: contact, tamperLine: tamper,
                 now: f.world.now(), audit: audit)
-            door.feedback = { [unowned self] event, now in self.events.append("\(event.rawValue)@\(now)") }
-            try f.add(button, door)
+            let control = LockControl(server: ControlServer(listener: ctl, access: ControlAccess()))
+            try f.add(button, door, control)
         }
 
+        /// The door's feedback runs, `event@time`.
+        var events: [String] {
+            action.feedbacks.filter { $0.source == "door" || $0.source == "tamper" }.map {
+                "\($0.event.rawValue)@\($0.time)"
+            }
+        }
         var audited: [String] { audit.records.map { $0.field("SLIDELOCK_EVENT") ?? "?" } }
         var unlocks: Int { f.logLines.filter { $0.contains("unlocked by") }.count }
     }
 
     @Test func anUnlockThenTheDoorOpeningAndClosingIsAuditedAndFedBackInOrder() throws {
         let r = try Rig()
+        let watcher = r.ctl.send(r.f.world, "watch", at: 100.5)
         r.button.press(101)
         r.contact.set(true, at: 103)
         r.contact.set(false, at: 106)
@@ -47,6 +55,11 @@ import Testing
         // Opened 2 s after the unlock, plus the 50 ms the level must hold.
         #expect(r.audit.records.first?.field("SLIDELOCK_AFTER_UNLOCK_MS") == "2050")
         #expect(r.events == ["door-open@103.05", "door-closed@106.05"], "\(r.events)")
+        #expect(r.action.feedbacks.filter { $0.event == .doorOpen }.map(\.source) == ["door"])
+        #expect(
+            watcher.lines.filter { $0.hasPrefix("door ") || $0.hasPrefix("unlock ") } == [
+                "unlock button", "door open", "door closed",
+            ], "\(watcher.lines)")
         #expect(r.unlocks == 1)
     }
 
@@ -65,9 +78,11 @@ import Testing
 
     @Test func anUnlockWhoseDoorStaysShutIsNotOpened() throws {
         let r = try Rig()
+        let watcher = r.ctl.send(r.f.world, "watch", at: 100.5)
         r.button.press(101)
         r.f.world.endOfTest = 115
         _ = try r.f.run()
+        #expect(watcher.lines.last == "not-opened", "\(watcher.lines)")
         #expect(r.audited == ["not-opened"])
         #expect(r.events.count == 1 && r.events[0].hasPrefix("not-opened@111"), "\(r.events)")
     }
@@ -104,13 +119,18 @@ import Testing
         r.tamper.set(true, at: 101)
         r.button.press(102)
         r.tamper.set(false, at: 104)
-        var results: [TamperReset] = []
-        // The reset as `ctl tamper-reset` will ask for it, at a moment the loop wakes.
-        r.f.world.at(105, fd: DoorLoopTests.contactFD) { results.append(r.door.resetTamper(lock: r.f.loop, now: 105)) }
+        let watcher = r.ctl.send(r.f.world, "watch", at: 100.5)
+        let reset = r.ctl.send(r.f.world, "tamper-reset", at: 105)
         r.button.press(107)
         r.f.world.endOfTest = 112
         _ = try r.f.run()
-        #expect(results == [.reset])
+        #expect(reset.reply == "ok reset\n")
+        #expect(watcher.lines.first?.contains(" door=closed tamper=off ") == true, "\(watcher.lines)")
+        #expect(
+            Array(watcher.lines.dropFirst().prefix(4)) == [
+                "lockdown on", "tamper on", "rejected button lockdown", "lockdown off",
+            ], "\(watcher.lines)")
+        #expect(watcher.lines.contains("tamper off") && watcher.lines.contains("unlock button"))
         #expect(r.audited == ["tampered", "tamper-reset"], "\(r.audit.records)")
         #expect(r.f.logLines.contains { $0.contains("lockdown button") }, "\(r.f.logLines)")
         #expect(r.unlocks == 1, "the press after the reset opens")
@@ -119,12 +139,15 @@ import Testing
 
     @Test func aResetWhileTheTamperInputIsActiveIsRefusedAndLockdownHolds() throws {
         let r = try Rig(["tamper.lockdown=on"], tamperActive: true)
-        var results: [TamperReset] = []
-        r.f.world.at(102, fd: DoorLoopTests.contactFD) { results.append(r.door.resetTamper(lock: r.f.loop, now: 102)) }
+        let reset = r.ctl.send(r.f.world, "tamper-reset", at: 102)
+        let again = r.ctl.send(r.f.world, "tamper-reset", at: 102.5)
         r.button.press(103)
+        let status = r.ctl.send(r.f.world, "status", at: 104)
         r.f.world.endOfTest = 106
         _ = try r.f.run()
-        #expect(results == [.stillActive])
+        #expect(reset.reply == "error still-active\n")
+        #expect(again.reply == "error still-active\n")
+        #expect(status.reply.contains(" lockdown=on ") && status.reply.contains(" tamper=on "), "\(status.reply)")
         #expect(r.audited == ["tampered"])
         #expect(r.unlocks == 0)
     }
@@ -139,17 +162,21 @@ import Testing
         #expect(r.unlocks == 1)
     }
 
-    @Test func aMissingChipIsOneLineAndTheLockRunsWithoutIt() {
+    @Test func aMissingChipIsOneLineAndStatusSaysSo() {
         let log = LogCollector()
         var settings = Settings()
         settings.door.contact = "no-such-chip:27"
-        #expect(LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0, devices: "/nonexistent") == nil)
+        let door = LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0, devices: "/nonexistent")
+        #expect(door?.doorWord == "missing")
+        #expect(door?.tamperWord == "none")
+        #expect(door?.pollDescriptors == [])
         #expect(
             log.all == [
                 "error: door.contact = no-such-chip:27: no GPIO chip \"no-such-chip\" (by path or label; no chips found); running without it"
             ], "\(log.all)")
         settings.tamper.input = "/dev/no-gpiochip:3"
-        #expect(LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0) == nil)
+        #expect(LockScreen.makeDoor(settings, audit: nil, log: log.logger, now: 0)?.tamperWord == "missing")
+        #expect(LockScreen.makeDoor(Settings(), audit: nil, log: log.logger, now: 0) == nil)
         #expect(log.all.last?.contains("tamper.input = /dev/no-gpiochip:3: no GPIO chip") == true, "\(log.all)")
     }
 }

@@ -3,9 +3,8 @@ extension AuditRecord {
     /// says how long after (`SLIDELOCK_AFTER_UNLOCK_MS`), as does a `not-opened`: the site
     /// can pair them with the unlock's own record. Alarms are warnings.
     public static func door(_ n: DoorNotice) -> AuditRecord {
-        let tamper = n.event == .tampered || n.event == .tamperReset
         var fields: [(String, String)] = [
-            ("SLIDELOCK_EVENT", n.event.rawValue), ("SLIDELOCK_SOURCE", tamper ? "tamper" : "door"),
+            ("SLIDELOCK_EVENT", n.event.rawValue), ("SLIDELOCK_SOURCE", n.event.source),
         ]
         if let u = n.unlockAt { fields.append(("SLIDELOCK_AFTER_UNLOCK_MS", LockSession.whole((n.time - u) * 1000))) }
         let message: String

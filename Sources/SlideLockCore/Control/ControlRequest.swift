@@ -15,6 +15,13 @@ public enum ControlRequest: Equatable, Sendable {
     case message(String, seconds: Double?)
     case clearMessage
     case lockdown(Bool)
+    /// Keep the connection: the full status, then one line per change (`WatchEvent`).
+    case watch(json: Bool)
+    /// End the tamper alarm once the input is at rest again.
+    case tamperReset
+    /// Panel power from outside: `awake` wakes (as SIGUSR2), `dim` and `blank` as idle
+    /// would; a touch wakes a dim or blank panel as ever.
+    case display(PanelPower)
 
     /// Longest request line in bytes, its newline included: a longer one is refused and
     /// the connection closed. Room for the longest message (`ScreenTextSettings`) and its verb.
@@ -32,13 +39,18 @@ public enum ControlRequest: Equatable, Sendable {
         case .unlock: return "unlock"
         case .message, .clearMessage: return "message"
         case .lockdown: return "lockdown"
+        case .watch: return "watch"
+        case .tamperReset: return "tamper-reset"
+        case .display: return "display"
         }
     }
 
-    /// True for requests that change something (audited); `status` only reads.
+    /// True for requests that change something (audited); `status` and `watch` only read.
     public var changesState: Bool {
-        if case .status = self { return false }
-        return true
+        switch self {
+        case .status, .watch: return false
+        default: return true
+        }
     }
 
     /// The line the client sends (without its newline).
@@ -49,6 +61,8 @@ public enum ControlRequest: Equatable, Sendable {
             return "message " + (seconds.map { "--for " + ControlRequest.format($0) + " " } ?? "") + text
         case .clearMessage: return "message --clear"
         case .lockdown(let on): return "lockdown " + (on ? "on" : "off")
+        case .watch(let json): return json ? "watch --json" : "watch"
+        case .display(let power): return "display " + ControlRequest.displayWord(power)
         default: return verb
         }
     }
@@ -89,11 +103,27 @@ public enum ControlRequest: Equatable, Sendable {
             default: return .failure(.init("lockdown takes on or off"))
             }
         case "message": return parseMessage(rest)
+        case "watch":
+            if rest == ["--json"] { return .success(.watch(json: true)) }
+            return rest.isEmpty ? .success(.watch(json: false)) : .failure(.init("watch takes only --json"))
+        case "tamper-reset": return none(.tamperReset)
+        case "display":
+            guard rest.count == 1, let power = displayPowers[rest[0]] else {
+                return .failure(.init("display takes on, dim or off"))
+            }
+            return .success(.display(power))
         default: return .failure(.init("unknown request \"\(verb)\" (expected \(verbs))"))
         }
     }
 
-    static let verbs = "status, lock, wake, reload, unlock, message or lockdown"
+    static let verbs = "status, watch, lock, wake, reload, unlock, message, lockdown, tamper-reset or display"
+
+    /// `display`'s words: `off` is the panel blanked (status says `blank`).
+    static let displayPowers: [String: PanelPower] = ["on": .awake, "dim": .dim, "off": .blank]
+
+    static func displayWord(_ power: PanelPower) -> String {
+        displayPowers.first { $0.value == power }!.key
+    }
 
     /// `TEXT... [--for SECONDS]` in any order, or `--clear` alone.
     static func parseMessage(_ args: [String]) -> Result<ControlRequest, ControlRequestError> {

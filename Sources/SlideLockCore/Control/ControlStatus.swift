@@ -20,6 +20,15 @@ public struct ControlStatus: Equatable, Sendable {
     public var version = SlideLockVersion.number
     /// Contacts down that were declared stuck (a pinned ghost), and where.
     public var stuckContacts: [StuckContact] = []
+    /// Whole seconds since the lock started.
+    public var uptime = 0
+    /// `ConfigDigest` of the configuration in use: it changes when a reload changed it.
+    public var configDigest = ""
+    /// The door as its contact says (`DoorState`), `none` without `door.contact`, `missing`
+    /// when the line named could not be had.
+    public var door = "none"
+    /// `on` while tampered, `off`, or `none`/`missing` as for the door.
+    public var tamper = "none"
 
     public init() {}
 
@@ -47,7 +56,11 @@ public struct ControlStatus: Equatable, Sendable {
                     + stuckContacts.map { "\(clampedInt($0.place.x.rounded()))x\(clampedInt($0.place.y.rounded()))" }
                     .joined(separator: ","))
         }
+        words.append("door=\(door)")
+        words.append("tamper=\(tamper)")
         words.append("version=\(version)")
+        words.append("uptime=\(uptime)")
+        words.append("config=\(configDigest)")
         if let outOfService { words.append("why=" + JSONText.string(outOfService)) }
         if let message { words.append("message=" + JSONText.string(message)) }
         return words.joined(separator: " ")
@@ -57,11 +70,14 @@ public struct ControlStatus: Equatable, Sendable {
     public var stateWord: String { outOfService == nil ? state.rawValue : "out-of-service" }
 
     /// One JSON object.
-    public var json: String {
+    public var json: String { JSONText.object(jsonMembers) }
+
+    /// The JSON object's members, in order.
+    public var jsonMembers: [(String, String)] {
         let last = lastUnlock.map {
             JSONText.object([("time", String($0.time)), ("source", JSONText.string($0.source.rawValue))])
         }
-        return JSONText.object([
+        return [
             ("state", JSONText.string(stateWord)),
             ("display", JSONText.string(display)),
             ("lockdown", lockdown ? "true" : "false"),
@@ -72,7 +88,11 @@ public struct ControlStatus: Equatable, Sendable {
             ("rejected_slides", JSONText.counts(rejected)),
             ("outputs", JSONText.array(outputs.map(JSONText.string))),
             ("touch_devices", JSONText.array(touchDevices.map(JSONText.string))),
+            ("door", JSONText.string(door)),
+            ("tamper", JSONText.string(tamper)),
             ("version", JSONText.string(version)),
+            ("uptime", String(uptime)),
+            ("config_digest", JSONText.string(configDigest)),
             (
                 "stuck_contacts",
                 JSONText.array(
@@ -83,7 +103,7 @@ public struct ControlStatus: Equatable, Sendable {
                         ])
                     })
             ),
-        ])
+        ]
     }
 
     static func total(_ counts: [String: Int]) -> Int { counts.values.reduce(0, +) }

@@ -22,6 +22,9 @@ public enum DoorEvent: String, CaseIterable, Equatable, Sendable {
     case notOpened = "not-opened"
     case tampered
     case tamperReset = "tamper-reset"
+
+    /// What the event is about, as `SLIDELOCK_SOURCE` says it: `door` or `tamper`.
+    public var source: String { self == .tampered || self == .tamperReset ? "tamper" : "door" }
 }
 
 /// One `DoorEvent` at its moment on the loop's clock.

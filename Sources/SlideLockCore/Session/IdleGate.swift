@@ -118,7 +118,17 @@ public struct IdleGate: Sendable {
 
     /// Dims or blanks whatever is due by `t`; leaving `awake` hides the lock.
     public mutating func advance(to t: Double) -> IdleStep {
-        let target = power(afterQuiet: t - quietSince)
+        darken(to: power(afterQuiet: t - quietSince), why: nil, at: t)
+    }
+
+    /// The panel goes to `target` now (`ctl display dim|off`) as if idle that long; never
+    /// brighter than it is (waking is `wake`). A touch wakes it as from idle.
+    public mutating func force(_ target: PanelPower, at t: Double) -> IdleStep {
+        darken(to: target, why: "ctl", at: t)
+    }
+
+    /// Goes to `target` when it is darker than the power now; leaving `awake` hides the lock.
+    mutating func darken(to target: PanelPower, why: String?, at t: Double) -> IdleStep {
         guard rank(target) > rank(power) else { return IdleStep() }
         var step = IdleStep(effects: [.power(target)])
         if power == .awake {
@@ -126,7 +136,7 @@ public struct IdleGate: Sendable {
             if hasHook { step.effects.append(.hook(.sleep)) }
         }
         power = target
-        note(target.rawValue, at: t)
+        note(target.rawValue, why, at: t)
         return step
     }
 

@@ -60,13 +60,13 @@ public final class HookAction: UnlockAction {
         }
     }
 
-    public func feedback(_ event: HookEvent, source: UnlockSource, now: Double) {
+    public func feedback(_ event: HookEvent, source: String, now: Double) {
         guard let feedback, let command = feedbackCommands[event] else { return }
         do {
             try feedback.run(
                 command, event: event.rawValue,
                 environment: [
-                    "SLIDELOCK_OUTPUT": output, "SLIDELOCK_SOURCE": source.rawValue,
+                    "SLIDELOCK_OUTPUT": output, "SLIDELOCK_SOURCE": source,
                     "SLIDELOCK_TIMESTAMP": String(HookEvent.unixSeconds()),
                 ],
                 now: now)

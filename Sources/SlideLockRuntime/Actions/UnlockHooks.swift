@@ -63,9 +63,12 @@ public final class UnlockHooks: LoopSource {
         case .effect(.exit): exitAt = now
         case .effect(let effect):
             guard let event = HookEvent(effect: effect), event != .unlock else { return }
-            action?.feedback(event, source: .slide, now: now)
-        case .state(.unlocked): action?.feedback(.unlock, source: lock.session.lastUnlockSource ?? .slide, now: now)
-        case .state(.failed): action?.feedback(.failed, source: lock.session.lastUnlockSource ?? .slide, now: now)
+            action?.feedback(event, source: UnlockSource.slide.rawValue, now: now)
+        case .state(.unlocked): action?.feedback(.unlock, source: lastSource(lock), now: now)
+        case .state(.failed): action?.feedback(.failed, source: lastSource(lock), now: now)
+        case .door(let notice):
+            guard let event = HookEvent(door: notice.event) else { return }
+            action?.feedback(event, source: notice.event.source, now: now)
         case .reloaded:
             if let remade {
                 if let old = action, old !== remade, old.hasRuns {
@@ -79,6 +82,8 @@ public final class UnlockHooks: LoopSource {
         case .started, .state, .batch, .touchScreen: break
         }
     }
+
+    func lastSource(_ lock: LockLoop) -> String { (lock.session.lastUnlockSource ?? .slide).rawValue }
 
     /// The hooks of `settings`, taking over once the reload went through; a hook running
     /// then finishes under the settings it started with.

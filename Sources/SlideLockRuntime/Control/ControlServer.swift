@@ -33,6 +33,8 @@ public final class ControlServer {
     /// Who may connect; set again on reload.
     public var access: ControlAccess
     var clients: [Client] = []
+    /// Connections kept by `watch` (`ControlServer+Watch`).
+    var watchers: [Watcher] = []
     var tokens = ControlServer.burst
     var refilledAt: Double?
     var log: [LogLine] = []
@@ -42,9 +44,12 @@ public final class ControlServer {
         self.access = access
     }
 
-    deinit { for c in clients { c.link.close() } }
+    deinit {
+        for c in clients { c.link.close() }
+        for w in watchers { w.link.close() }
+    }
 
-    public var pollDescriptors: [Int32] { [listener.fd] + clients.map(\.link.fd) }
+    public var pollDescriptors: [Int32] { [listener.fd] + clients.map(\.link.fd) + watchers.map(\.link.fd) }
 
     /// The earliest client deadline, for the loop's timeout.
     public var nextDeadline: Double? { clients.map(\.deadline).min() }
@@ -70,6 +75,7 @@ public final class ControlServer {
             }
         }
         clients = kept
+        checkWatchers()
         return ready
     }
 

@@ -18,6 +18,14 @@ public final class LockControl: LoopSource {
     public var touchDevices: () -> [String] = { [] }
     /// Counts and the last unlock since start.
     var tallies = ControlStatus()
+    /// `ConfigDigest` of the configuration in use (set where the lock is assembled, and on
+    /// every reload).
+    public var configDigest = ""
+    /// When the run started (loop clock), for `status`'s uptime.
+    var startedAt: Double?
+    /// What the watchers were last told, and the lines waiting for the end of this turn.
+    var watched: ControlStatus?
+    var pendingWatch: [WatchEvent] = []
 
     public init(server: ControlServer? = nil, audit: AuditSink? = nil) {
         self.server = server
@@ -34,6 +42,10 @@ public final class LockControl: LoopSource {
         let (lock, now) = (turn.lock, turn.now)
         for incoming in server.service(now: now) {
             let peer = incoming.link.peer
+            if case .watch(let json) = incoming.request {
+                startWatching(incoming, json: json, lock: lock, now: now)
+                continue
+            }
             let outcome = answer(incoming.request, peer: peer, lock: lock, now: now)
             let words = "ctl \(incoming.request.line) from \(peer.description): \(outcome.ok ? "ok" : outcome.text)"
             if incoming.request.changesState {
@@ -53,7 +65,7 @@ public final class LockControl: LoopSource {
         if lock.exitFrame != nil, request.changesState { return (false, "unlocked: the lock is exiting") }
         switch request {
         case .status(let json):
-            let s = status(lock)
+            let s = status(lock, now: now)
             return (true, json ? s.json : s.text)
         case .lock:
             lock.relockFromOutside(now: now, why: "ctl lock")
@@ -72,6 +84,15 @@ public final class LockControl: LoopSource {
             handleControl(.lockdown(on), lock: lock, now: now)
             if was != on { audit(AuditRecord.lockdown(on, peer: peer), lock) }
             return (true, "lockdown " + (on ? "on" : "off"))
+        case .tamperReset:
+            guard let door = lock.door, door.hasTamperInput else { return (false, "no tamper input (tamper.input)") }
+            let result = door.resetTamper(lock: lock, now: now)
+            return (result == .reset, result.rawValue)
+        case .display(let power):
+            guard lock.setPanelPower(power, now: now) else { return (false, "no panel power control") }
+            return (true, "display " + status(lock, now: now).display)
+        case .watch:
+            return (false, "watch is served apart")
         }
         return (true, "")
     }
@@ -82,9 +103,7 @@ public final class LockControl: LoopSource {
         let access = server?.access ?? ControlAccess()
         lock.requester = peer.description
         defer { lock.requester = nil }
-        handleControl(.unlock(peer: peer, access: access), lock: lock, now: now)
-        let decisions = lock.session.takeDecisions()
-        record(decisions, lock)
+        let decisions = handleControl(.unlock(peer: peer, access: access), lock: lock, now: now)
         guard let decision = decisions.last(where: { $0.source == .ctl }) else {
             return (false, "not locked (\(lock.session.state.rawValue))")
         }
@@ -92,21 +111,26 @@ public final class LockControl: LoopSource {
         return (true, "unlocked")
     }
 
-    func handleControl(_ event: ControlEvent, lock: LockLoop, now: Double) {
+    /// The session's answer to `event`; its decisions are recorded (`observe`) and returned.
+    @discardableResult
+    func handleControl(_ event: ControlEvent, lock: LockLoop, now: Double) -> [UnlockDecision] {
         lock.apply(lock.session.handle(.control(event, time: now)), now: now)
         lock.sessionVersion += 1
         let entries = lock.session.takeLog()
+        let decisions = lock.session.takeDecisions()
         // A `ctl unlock` is a verdict: its lines go to the flight recorder too.
-        lock.tell(.batch(log: entries, decisions: []), now: now)
+        lock.tell(.batch(log: entries, decisions: decisions), now: now)
         for entry in entries {
             lock.log.info("session: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")")
         }
+        return decisions
     }
 
     /// The authority's decisions: counted for `status`, each an audit record.
     func record(_ decisions: [UnlockDecision], _ lock: LockLoop) {
         for d in decisions {
             tallies.record(d, wallTime: wallClock())
+            pendingWatch.append(WatchEvent(d))
             audit(AuditRecord.decision(d), lock)
         }
         for contact in lock.session.takeStuckFound() { audit(AuditRecord.stuck(contact), lock) }
@@ -119,8 +143,14 @@ public final class LockControl: LoopSource {
 
     public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
         switch moment {
-        case .batch(_, let decisions): record(decisions, lock)
+        case .started: startedAt = now
+        case .batch(_, let decisions):
+            record(decisions, lock)
+            publish(lock, now: now)
+        case .door(let notice):
+            if notice.event == .notOpened { pendingWatch.append(.notOpened) }
         case .reloaded(let settings):
+            configDigest = ConfigDigest.of(settings)
             // `control.group` again; a group that no longer resolves keeps the old rule.
             guard let server else { return }
             do {
@@ -132,9 +162,15 @@ public final class LockControl: LoopSource {
         }
     }
 
-    /// `status`: the session, the panel, the tallies.
-    func status(_ lock: LockLoop) -> ControlStatus {
+    /// `status`: the session, the panel, the door, the tallies.
+    func status(_ lock: LockLoop, now: Double) -> ControlStatus {
         var s = tallies
+        s.uptime = Int(max(0, now - (startedAt ?? now)))
+        s.configDigest = configDigest
+        if let door = lock.door {
+            s.door = door.doorWord
+            s.tamper = door.tamperWord
+        }
         s.state = lock.session.state
         switch lock.idle?.gate.power ?? .awake {
         case .awake: s.display = lock.away == nil ? "on" : "away"

@@ -3,16 +3,18 @@ import SlideLockPlatform
 
 /// The door's contact and the tamper input in the loop: their lines' levels go through a
 /// `DoorMonitor`, as do the unlocks the session grants; each notice is a log line, an audit
-/// record and a feedback event. It never unlocks; tamper with `tamper.lockdown = on` asks
-/// for lockdown through the session's control event, as `ctl lockdown on` does.
+/// record and a `LoopMoment.door` (the feedback hook runs for it, watchers see it). It
+/// never unlocks; tamper with `tamper.lockdown = on` asks for lockdown through the
+/// session's control event, as `ctl lockdown on` does.
 public final class DoorSource: LoopSource {
     let contact: DoorLine?
     let tamperLine: DoorLine?
+    /// The keys named a line (`door.contact`, `tamper.input`), had or not.
+    let wantsContact: Bool
+    let wantsTamper: Bool
     private(set) var monitor: DoorMonitor
     /// Where audit records go (nil: the log only).
     var audit: AuditSink?
-    /// Runs the feedback hook for a door event.
-    var feedback: (HookEvent, Double) -> Void
     /// Lockdown this source asked for and has not released.
     private(set) var holdsLockdown = false
     /// Notices made before the loop ran (a tamper input active at start).
@@ -20,16 +22,29 @@ public final class DoorSource: LoopSource {
 
     public init(
         door: DoorSettings, tamper: TamperSettings, contact: DoorLine?, tamperLine: DoorLine?, now: Double,
-        audit: AuditSink? = nil, feedback: @escaping (HookEvent, Double) -> Void = { _, _ in }
+        audit: AuditSink? = nil
     ) {
         self.contact = contact
         self.tamperLine = tamperLine
+        wantsContact = !door.contactLine.line.isEmpty
+        wantsTamper = !tamper.inputLine.line.isEmpty
         self.audit = audit
-        self.feedback = feedback
         (monitor, early) = DoorMonitor.start(
             door: door, tamper: tamper, open: contact?.readLevel() ?? false,
             tamperActive: tamperLine?.readLevel() ?? false, time: now)
     }
+
+    /// `ctl status`'s door: its state, `missing` when its line could not be had, `none`.
+    public var doorWord: String {
+        contact != nil ? monitor.watch.state.rawValue : wantsContact ? "missing" : "none"
+    }
+
+    /// `ctl status`'s tamper: `on` while tampered, `off`, `missing` or `none`.
+    public var tamperWord: String {
+        tamperLine != nil ? (monitor.watch.tampered ? "on" : "off") : wantsTamper ? "missing" : "none"
+    }
+
+    public var hasTamperInput: Bool { tamperLine != nil }
 
     public var pollDescriptors: [Int32] { [contact?.descriptor, tamperLine?.descriptor].compactMap { $0 } }
 
@@ -81,7 +96,8 @@ public final class DoorSource: LoopSource {
             if let audit {
                 do { try audit.write(record) } catch { lock.log.debug("audit: \(error)") }
             }
-            if let event = HookEvent(door: notice.event) { feedback(event, now) }
+            // The feedback hook (`UnlockHooks`) and the watchers (`LockControl`) hear of it.
+            lock.tell(.door(notice), now: now)
         }
         if monitor.watch.wantsLockdown != holdsLockdown {
             setLockdown(monitor.watch.wantsLockdown, lock: lock, now: now)

@@ -32,6 +32,21 @@ extension LockLoop {
         for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
     }
 
+    /// `ctl display`: on wakes as SIGUSR2 does; dim and off go there now, as idle would,
+    /// and a touch wakes the panel as ever. False without idle control.
+    func setPanelPower(_ power: PanelPower, now: Double) -> Bool {
+        guard let idle else { return false }
+        guard power != .awake else {
+            wakeFromSignal(now: now)
+            return true
+        }
+        let step = idle.gate.force(power, at: now)
+        applyIdle(step.effects, now: now)
+        for event in step.forward { apply(session.handle(event), now: now) }
+        for entry in idle.gate.takeLog() { log.info("idle: \(entry.name)\(entry.detail.map { " " + $0 } ?? "")") }
+        return true
+    }
+
     /// The gate says the lock is shown as it wakes the panel; the loop says so only when a
     /// frame is on it again (`noteShown`): the outputs take a while to come back, and a
     /// touch meanwhile landed on a dark panel.

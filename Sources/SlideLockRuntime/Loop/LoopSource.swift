@@ -46,6 +46,8 @@ public enum LoopMoment {
     case batch(log: [LockLogEntry], decisions: [UnlockDecision])
     /// A new configuration is in use.
     case reloaded(Settings)
+    /// The door or the tamper input changed (`DoorSource`).
+    case door(DoorNotice)
     /// The touch output is back: touch maps onto this logical screen.
     case touchScreen(Size, ImageRotation)
     /// The run ends, whichever way: stop what still runs.

@@ -13,8 +13,9 @@ public protocol UnlockAction: AnyObject {
     func takeLog() -> [LogLine]
     var isRunning: Bool { get }
     /// Runs the feedback hook for `event`, if one is configured for it, replacing a
-    /// feedback run still going; `source` is what it is about (`SLIDELOCK_SOURCE`).
-    func feedback(_ event: HookEvent, source: UnlockSource, now: Double)
+    /// feedback run still going; `source` is what it is about (`SLIDELOCK_SOURCE`: an
+    /// `UnlockSource`'s word, or `door`/`tamper`).
+    func feedback(_ event: HookEvent, source: String, now: Double)
     /// True while the newest feedback run goes on (exit mode waits a moment for it).
     var isFeedbackRunning: Bool { get }
     /// True while any of its processes is still there: the unlock hook, the newest feedback

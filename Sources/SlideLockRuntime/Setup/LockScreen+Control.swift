@@ -8,6 +8,7 @@ extension LockScreen {
     /// own rule depends on it. An unknown `control.group` is a start-up error.
     static func makeControl(_ settings: Settings, log: Logger) throws -> LockControl {
         let control = LockControl(audit: JournalWriter())
+        control.configDigest = ConfigDigest.of(settings)
         control.resolveGroup = { name in try GroupLookup.gid(name) }
         let access = ControlAccess(group: try GroupLookup.gid(settings.control.group))
         let passed = ListenDescriptors.named("control")

@@ -210,7 +210,7 @@ public enum LockScreen {
         let start = try splitHook("slide_start_hook", a.slideStartHook)
         let cancel = try splitHook("cancel_hook", a.cancelHook)
         var feedback: [HookEvent: [String]] = [:]
-        for event in [HookEvent.slideStart, .cancel, .unlock, .failed] {
+        for event in HookEvent.allCases {
             let alias = event == .slideStart ? start : event == .cancel ? cancel : []
             let command = alias.isEmpty ? all : alias
             if !command.isEmpty { feedback[event] = command }

@@ -43,8 +43,9 @@ final class FakeControlListener: ControlListener {
 final class FakeLink: ControlLink {
     let fd: Int32
     let peer: ControlPeer
-    /// False: a client that never reads (its buffer is full, every send fails).
-    let reads: Bool
+    /// False: a client that never reads (its buffer is full, every send fails); a test may
+    /// turn it off part way.
+    var reads: Bool
     var inbox: [[UInt8]] = []
     private(set) var sent: [UInt8] = []
     private(set) var closed = false
@@ -76,6 +77,8 @@ final class FakeLink: ControlLink {
     func close() { closed = true }
 
     var reply: String { String(decoding: sent, as: UTF8.self) }
+    /// What it was sent, a line each.
+    var lines: [String] { reply.split(separator: "\n").map(String.init) }
 }
 
 final class FakeAudit: AuditSink {

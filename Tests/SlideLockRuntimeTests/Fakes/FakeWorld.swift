@@ -136,7 +136,7 @@ final class FakeAction: UnlockAction {
     private(set) var starts: [Double] = []
     private(set) var sources: [UnlockSource] = []
     /// The feedback moments asked for, with their times.
-    private(set) var feedbacks: [(event: HookEvent, source: UnlockSource, time: Double)] = []
+    private(set) var feedbacks: [(event: HookEvent, source: String, time: Double)] = []
     /// How long each feedback run lasts (0: done at once).
     var feedbackDuration = 0.0
     private var feedbackUntil = -Double.infinity
@@ -161,7 +161,7 @@ final class FakeAction: UnlockAction {
         return succeeds
     }
     func takeLog() -> [LogLine] { [] }
-    func feedback(_ event: HookEvent, source: UnlockSource, now: Double) {
+    func feedback(_ event: HookEvent, source: String, now: Double) {
         feedbacks.append((event, source, now))
         feedbackUntil = now + feedbackDuration
     }
