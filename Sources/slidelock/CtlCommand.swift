@@ -24,6 +24,7 @@ enum CtlCommand {
           lockdown on|off           refuse every slide and every ctl unlock until off
           tamper-reset              end the tamper alarm (refused while the input is active)
           display on|dim|off        panel power now; a touch on a dim or dark panel wakes it
+          identify                  a bright border for 10 s, and the feedback hook's identify
 
           --socket PATH             the lock's socket (default \(ControlSettings.defaultSocket))
 

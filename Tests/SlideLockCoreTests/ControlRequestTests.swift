@@ -12,7 +12,8 @@ import Testing
             .status(json: false), .status(json: true), .lock, .wake, .reload, .unlock,
             .message("Door closed today", seconds: nil), .message("Back at 2", seconds: 90),
             .message("half", seconds: 0.5), .clearMessage, .lockdown(true), .lockdown(false),
-            .watch(json: false), .watch(json: true), .tamperReset, .display(.awake), .display(.dim), .display(.blank),
+            .watch(json: false), .watch(json: true), .tamperReset, .identify, .display(.awake), .display(.dim),
+            .display(.blank),
         ]
         for request in requests {
             #expect(try parse(request.line).get() == request, "\(request.line)")
@@ -35,7 +36,8 @@ import Testing
         ("message --for nan hi", "bad seconds"), ("message --for", "needs SECONDS"),
         ("message --clear hi", "takes nothing else"), ("message --bold hi", "unknown option"),
         ("message --for 1 --for 2 hi", "needs SECONDS"), ("watch --text", "watch takes only --json"),
-        ("tamper-reset now", "tamper-reset takes no arguments"), ("display", "display takes on, dim or off"),
+        ("tamper-reset now", "tamper-reset takes no arguments"), ("identify 10", "identify takes no arguments"),
+        ("display", "display takes on, dim or off"),
         ("display blank", "display takes on, dim or off"), ("display on off", "display takes on, dim or off"),
     ])
     func badRequestsSayWhy(_ line: String, _ why: String) {

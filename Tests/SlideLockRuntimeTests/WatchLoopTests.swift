@@ -130,6 +130,29 @@ import Testing
         #expect(f.action?.starts.isEmpty == true)
     }
 
+    /// `ctl identify`: a white band round the screen for 10 s, a feedback run (a buzzer's
+    /// beep), then the frame as before; nothing about it unlocks.
+    @Test func identifyShowsABorderForTenSecondsAndBeeps() throws {
+        let (f, c) = try fixture(["action.feedback_hook=/bin/true"])
+        let identify = c.send(f.world, "identify", at: 101)
+        f.world.endOfTest = 113
+        _ = try f.run()
+        #expect(identify.reply == "ok\n")
+        func corner(_ frame: PresentedFrame) -> UInt32 { frame.pixels[0] & 0xFF_FFFF }
+        func shown(at t: Double) -> PresentedFrame? { f.output.shown.last { ($0.completed ?? 0) <= t } }
+        let before = try #require(shown(at: 100.9))
+        let during = try #require(shown(at: 105))
+        let after = try #require(shown(at: 112.9))
+        #expect(corner(before) != 0xFF_FFFF)
+        #expect(corner(during) == 0xFF_FFFF)
+        // 3 % of the 240 px side: rows 0-6 are the band; the eighth is the background.
+        #expect(during.pixels[6 * f.output.width + 200] & 0xFF_FFFF == 0xFF_FFFF)
+        #expect(during.pixels[7 * f.output.width + 200] == before.pixels[7 * f.output.width + 200])
+        #expect(after.pixels == before.pixels)
+        #expect(f.action?.feedbacks.map(\.event) == [.identify])
+        #expect(!f.states.contains(.unlocked))
+    }
+
     @Test func displayWithoutIdleControlSaysSo() throws {
         let (f, c) = try fixture()
         let off = c.send(f.world, "display off", at: 101)

@@ -22,10 +22,15 @@ public enum ControlRequest: Equatable, Sendable {
     /// Panel power from outside: `awake` wakes (as SIGUSR2), `dim` and `blank` as idle
     /// would; a touch wakes a dim or blank panel as ever.
     case display(PanelPower)
+    /// Show which panel this is: a bright border for `identifySeconds`, and the feedback
+    /// hook's `identify` (a buzzer's beep).
+    case identify
 
     /// Longest request line in bytes, its newline included: a longer one is refused and
     /// the connection closed. Room for the longest message (`ScreenTextSettings`) and its verb.
     public static let maxLineBytes = 1024
+    /// How long `identify` shows its border, seconds.
+    public static let identifySeconds = 10.0
     /// Longest `--for`, seconds (a day: a typo's likelier past that).
     public static let maxMessageSeconds = 86_400.0
 
@@ -42,6 +47,7 @@ public enum ControlRequest: Equatable, Sendable {
         case .watch: return "watch"
         case .tamperReset: return "tamper-reset"
         case .display: return "display"
+        case .identify: return "identify"
         }
     }
 
@@ -107,6 +113,7 @@ public enum ControlRequest: Equatable, Sendable {
             if rest == ["--json"] { return .success(.watch(json: true)) }
             return rest.isEmpty ? .success(.watch(json: false)) : .failure(.init("watch takes only --json"))
         case "tamper-reset": return none(.tamperReset)
+        case "identify": return none(.identify)
         case "display":
             guard rest.count == 1, let power = displayPowers[rest[0]] else {
                 return .failure(.init("display takes on, dim or off"))
@@ -116,7 +123,8 @@ public enum ControlRequest: Equatable, Sendable {
         }
     }
 
-    static let verbs = "status, watch, lock, wake, reload, unlock, message, lockdown, tamper-reset or display"
+    static let verbs =
+        "status, watch, lock, wake, reload, unlock, message, lockdown, tamper-reset, display or identify"
 
     /// `display`'s words: `off` is the panel blanked (status says `blank`).
     static let displayPowers: [String: PanelPower] = ["on": .awake, "dim": .dim, "off": .blank]

@@ -25,6 +25,8 @@ public struct Scene: Equatable, Sendable {
     public var message = ScreenTextLayer()
     /// Tap-to-open's Open button over the track's end (`OpenButtonLayer`).
     public var openButton = OpenButtonLayer()
+    /// `ctl identify`'s border round the screen; always there, invisible when off.
+    public var border = BorderLayer()
 
     public init(
         width: Int, height: Int, background: Color, track: TrackLayer, fill: FillLayer,
@@ -38,6 +40,14 @@ public struct Scene: Equatable, Sendable {
         self.label = label
         self.thumb = thumb
     }
+}
+
+/// A band along the screen's edges (`ctl identify`).
+public struct BorderLayer: Equatable, Sendable {
+    public var rect = Rect(x: 0, y: 0, width: 0, height: 0)
+    public var width: Double = 0
+    public var color = Color(rgb: 0xFFFFFF)
+    public var opacity: Double = 0
 }
 
 public struct TrackLayer: Equatable, Sendable {

@@ -107,6 +107,7 @@ public struct SceneBuilder: Sendable {
         scene.brightness = min(max(v.brightness.isNaN ? 1 : v.brightness, 0), 1)
         addText(v, to: &scene)
         scene.openButton = openButton(v)
+        if v.identify { scene.border = identifyBorder() }
         // Lockdown, or no touch panel: the control is there but plainly not for use.
         if v.notice.lockdown || noTouchWords { Self.dimForLockdown(&scene) }
         if lockdownWords {

@@ -35,6 +35,8 @@ public struct ControlVisual: Equatable, Sendable {
     public var clock: ClockText?
     /// Tap-to-open's Open button is up (`UnlockAuthority.openButton`).
     public var openButton = false
+    /// `ctl identify`: a bright border round the screen (set by the loop, not the session).
+    public var identify = false
 
     public init(state: LockState = .locked, progress: Double = 0) {
         self.state = state

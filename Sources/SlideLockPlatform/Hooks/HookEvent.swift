@@ -19,6 +19,8 @@ public enum HookEvent: String, CaseIterable, Sendable {
     case notOpened = "not-opened"
     case tampered
     case tamperReset = "tamper-reset"
+    /// `ctl identify`: feedback only (a buzzer's beep says which panel this is).
+    case identify
 
     /// The feedback event of a door notice.
     public init?(door: DoorEvent) { self.init(rawValue: door.rawValue) }

@@ -135,6 +135,9 @@ public final class SceneRenderer {
                 opacity: th.opacity * min(max(th.iconOpacity, 0), 1),
                 phase: th.iconPhase, mirrored: th.mirrored),
         ] + openButton(s.openButton, dx: dx) + [
+            .ring(
+                rect: s.border.rect, radius: 0, width: s.border.width, color: s.border.color,
+                opacity: s.border.opacity),
             .fade(s.revealColor, amount: s.reveal),
             .dim(brightness: s.brightness),
         ]

@@ -69,6 +69,7 @@ public final class UnlockHooks: LoopSource {
         case .door(let notice):
             guard let event = HookEvent(door: notice.event) else { return }
             action?.feedback(event, source: notice.event.source, now: now)
+        case .identify: action?.feedback(.identify, source: UnlockSource.ctl.rawValue, now: now)
         case .reloaded:
             if let remade {
                 if let old = action, old !== remade, old.hasRuns {

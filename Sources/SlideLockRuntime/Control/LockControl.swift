@@ -26,6 +26,8 @@ public final class LockControl: LoopSource {
     /// What the watchers were last told, and the lines waiting for the end of this turn.
     var watched: ControlStatus?
     var pendingWatch: [WatchEvent] = []
+    /// `ctl identify`'s border shows until then (loop clock).
+    var identifyUntil: Double?
 
     public init(server: ControlServer? = nil, audit: AuditSink? = nil) {
         self.server = server
@@ -34,12 +36,20 @@ public final class LockControl: LoopSource {
 
     public var pollDescriptors: [Int32] { server?.pollDescriptors ?? [] }
 
-    public func nextDeadline(now: Double) -> Double? { server?.nextDeadline }
+    public func nextDeadline(now: Double) -> Double? {
+        [server?.nextDeadline, identifyUntil].compactMap { $0 }.min()
+    }
+
+    public func decorate(_ visual: inout ControlVisual) { visual.identify = identifyUntil != nil }
 
     /// Answers every whole request waiting; never waits on a client.
     public func service(_ turn: inout LoopTurn) {
         guard let server else { return }
         let (lock, now) = (turn.lock, turn.now)
+        if let until = identifyUntil, now >= until {
+            identifyUntil = nil
+            lock.sessionVersion += 1
+        }
         for incoming in server.service(now: now) {
             let peer = incoming.link.peer
             if case .watch(let json) = incoming.request {
@@ -93,6 +103,10 @@ public final class LockControl: LoopSource {
             return (true, "display " + status(lock, now: now).display)
         case .watch:
             return (false, "watch is served apart")
+        case .identify:
+            identifyUntil = now + ControlRequest.identifySeconds
+            lock.sessionVersion += 1
+            lock.tell(.identify, now: now)
         }
         return (true, "")
     }

@@ -48,6 +48,8 @@ public enum LoopMoment {
     case reloaded(Settings)
     /// The door or the tamper input changed (`DoorSource`).
     case door(DoorNotice)
+    /// `ctl identify`: the feedback hook runs for it (a buzzer beeps).
+    case identify
     /// The touch output is back: touch maps onto this logical screen.
     case touchScreen(Size, ImageRotation)
     /// The run ends, whichever way: stop what still runs.
