@@ -21,14 +21,16 @@ import Testing
         /// The control socket (`ctl tamper-reset`, `ctl watch`).
         let ctl = FakeControlListener()
 
-        init(_ overrides: [String] = [], contactOpen: Bool = false, tamperActive: Bool = false) throws {
+        init(
+            _ overrides: [String] = [], contactOpen: Bool = false, tamperActive: Bool = false, relay: RelayHold? = nil
+        ) throws {
             f = try LoopFixture(["action.on_unlock=hook", "action.hook=/bin/true"] + overrides, action: action)
             contact = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.contactFD, level: contactOpen)
             tamper = FakeDoorLine(world: f.world, descriptor: DoorLoopTests.tamperFD, level: tamperActive)
             button = FakeButton(world: f.world)
             door = DoorSource(
                 door: f.settings.door, tamper: f.settings.tamper, contact: contact, tamperLine: tamper,
-                now: f.world.now(), audit: audit)
+                now: f.world.now(), audit: audit, relay: relay)
             let control = LockControl(server: ControlServer(listener: ctl, access: ControlAccess()))
             try f.add(button, door, control)
         }
@@ -61,6 +63,38 @@ import Testing
                 "unlock button", "door open", "door closed",
             ], "\(watcher.lines)")
         #expect(r.unlocks == 1)
+    }
+
+    /// The opening's record answers "who opened it, and did it open?": the unlock's source,
+    /// its recording, the relay (here one that could not be had: never driven) and the contact.
+    @Test func theOpeningAfterAnUnlockCarriesItsEvidence() throws {
+        var relaySettings = RelaySettings()
+        relaySettings.line = "gpiochip9:3"
+        let relay = RelayHold.open(relaySettings, timeout: 10, log: LogCollector().logger, devices: "/nonexistent")
+        let r = try Rig(relay: relay)
+        r.button.press(101)
+        r.f.world.at(101.5, fd: DoorLoopTests.contactFD) {
+            r.door.observe(
+                .recorded(verdict: "unlock", files: ["0007-unlock-event1.evemu"]), lock: r.f.loop, now: 101.5)
+        }
+        r.contact.set(true, at: 103)
+        r.contact.set(false, at: 104)
+        r.button.press(110)
+        r.f.world.endOfTest = 125
+        _ = try r.f.run()
+        #expect(r.audited == ["door-open", "door-closed", "not-opened"], "\(r.audit.records)")
+        let opened = r.audit.records[0]
+        #expect(opened.message == "door opened after an unlock (by button, relay not driven)")
+        #expect(opened.field("SLIDELOCK_UNLOCK_SOURCE") == "button")
+        #expect(opened.field("SLIDELOCK_RECORDING") == "0007-unlock-event1.evemu")
+        #expect(opened.field("SLIDELOCK_RELAY") == "not-driven")
+        #expect(opened.field("SLIDELOCK_RELAY_LINE") == "gpiochip9:3")
+        #expect(opened.field("SLIDELOCK_CONTACT_LINE") == "fake-chip line 1101")
+        #expect(r.audit.records[1].field("SLIDELOCK_UNLOCK_SOURCE") == nil, "a closing carries none")
+        // The second unlock's own evidence: no recording was written for it.
+        let notOpened = r.audit.records[2]
+        #expect(notOpened.message == "door not opened after an unlock (by button, relay not driven)")
+        #expect(notOpened.field("SLIDELOCK_RECORDING") == nil)
     }
 
     @Test func anOpeningWithoutAnUnlockIsForcedAndOpensNothing() throws {

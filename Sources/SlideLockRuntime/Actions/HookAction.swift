@@ -52,6 +52,7 @@ public final class HookAction: UnlockAction {
             try unlock.start(
                 event: HookEvent.unlock.rawValue, environment: environment,
                 passing: relay?.descriptor(timeout: timeout), now: now)
+            relay?.sample(fresh: true)
             log.info("hook started: \(unlock.command.joined(separator: " ")) (pid \(unlock.pid ?? 0))")
             return true
         } catch {
@@ -83,6 +84,8 @@ public final class HookAction: UnlockAction {
             for line in feedback.takeLog() { log.log(line) }
         }
         let pid = unlock?.pid
+        // Each turn while the hook runs (frames come at the refresh while busy).
+        if unlock?.isRunning == true { relay?.sample() }
         guard let unlock, let outcome = unlock.service(now: now) else { return nil }
         relayAfter(pid: pid, outcome)
         // The hook's own last lines first, so the log reads in the order things happened.

@@ -80,7 +80,7 @@ public final class UnlockHooks: LoopSource {
             }
             remade = nil
         case .stopping: for action in all { action.stop(now: now) }
-        case .started, .state, .batch, .touchScreen: break
+        case .started, .state, .batch, .touchScreen, .recorded: break
         }
     }
 

@@ -19,11 +19,16 @@ public final class DoorSource: LoopSource {
     private(set) var holdsLockdown = false
     /// Notices made before the loop ran (a tamper input active at start).
     private var early: [DoorNotice]
+    /// The relay the lock holds, if any: whether it was seen driven for an opening.
+    let relay: RelayHold?
+    /// The latest granted unlock's evidence, for its opening's (or not-opened's) record.
+    private(set) var evidence: OpeningEvidence?
 
     public init(
         door: DoorSettings, tamper: TamperSettings, contact: DoorLine?, tamperLine: DoorLine?, now: Double,
-        audit: AuditSink? = nil
+        audit: AuditSink? = nil, relay: RelayHold? = nil
     ) {
+        self.relay = relay
         self.contact = contact
         self.tamperLine = tamperLine
         wantsContact = !door.contactLine.line.isEmpty
@@ -77,8 +82,23 @@ public final class DoorSource: LoopSource {
     }
 
     public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
-        guard case .effect(.unlock) = moment else { return }
-        report(monitor.unlockGranted(at: now), lock: lock, now: now)
+        switch moment {
+        case .effect(.unlock(let source, _)):
+            evidence = OpeningEvidence(source: source, contact: contact?.lineDescription ?? "none")
+            report(monitor.unlockGranted(at: now), lock: lock, now: now)
+        case .recorded("unlock", let files) where !files.isEmpty:
+            evidence?.recording = files.joined(separator: ",")
+        default: break
+        }
+    }
+
+    /// The evidence an opening after an unlock, or a not-opened, carries: the relay as
+    /// read now (seen driven since its hook started).
+    func evidence(for notice: DoorNotice) -> OpeningEvidence? {
+        guard notice.event == .notOpened || (notice.event == .doorOpen && notice.unlockAt != nil) else { return nil }
+        var e = evidence
+        e?.relay = relay.map { ($0.lineDescription, $0.seenDriven) }
+        return e
     }
 
     /// `ctl tamper-reset`: what it did; lockdown asked for by tamper ends with it.
@@ -90,7 +110,7 @@ public final class DoorSource: LoopSource {
 
     func report(_ notices: [DoorNotice], lock: LockLoop, now: Double) {
         for notice in notices {
-            let record = AuditRecord.door(notice)
+            let record = AuditRecord.door(notice, evidence: evidence(for: notice))
             let line = "door: \(record.message)"
             if record.priority <= 4 { lock.log.warning(line) } else { lock.log.info(line) }
             if let audit {

@@ -50,6 +50,8 @@ public enum LoopMoment {
     case door(DoorNotice)
     /// `ctl identify`: the feedback hook runs for it (a buzzer beeps).
     case identify
+    /// The flight recorder wrote these files for a verdict (`unlock`, `rejected REASON`).
+    case recorded(verdict: String, files: [String])
     /// The touch output is back: touch maps onto this logical screen.
     case touchScreen(Size, ImageRotation)
     /// The run ends, whichever way: stop what still runs.

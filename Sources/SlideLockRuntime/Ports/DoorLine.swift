@@ -6,10 +6,14 @@ import SlideLockPlatform
 /// open, tampered).
 public protocol DoorLine: AnyObject {
     var descriptor: Int32 { get }
+    /// The line as the log and the audit name it (`/dev/gpiochip0 (label) line 27`).
+    var lineDescription: String { get }
     /// The edges queued now, oldest first, on the loop's clock.
     func readEdges() -> [LevelChange]
     /// The level now, or nil when it cannot be read.
     func readLevel() -> Bool?
 }
 
-extension GPIOButton: DoorLine {}
+extension GPIOButton: DoorLine {
+    public var lineDescription: String { "\(chipDescription) line \(offset)" }
+}

@@ -40,15 +40,20 @@ public final class FlightRecording: LoopSource {
         }
     }
 
-    /// After a batch: records the authority's moments and writes any verdict's files.
+    /// After a batch: records the authority's moments and writes any verdict's files; the
+    /// verdicts with the names of the files written for each.
+    @discardableResult
     public func observe(
         _ session: LockSession, entries: [LockLogEntry], screen: Size, rotation: ImageRotation
-    ) {
+    ) -> [(verdict: String, files: [String])] {
+        var stored: [(verdict: String, files: [String])] = []
         for verdict in recorder.observe(session.authority, entries: entries) {
+            var names: [String] = []
             for file in recorder.files(for: verdict, screen: screen, rotation: rotation, settings: session.settings) {
                 do throws(SystemError) {
                     let stored = try store.store(verdict: verdict.name, device: file.device, text: file.text)
                     written.append(stored.name)
+                    names.append(stored.name)
                     log.debug("recorder: wrote \(stored.name)")
                     if !stored.removed.isEmpty {
                         log.info(
@@ -61,7 +66,9 @@ public final class FlightRecording: LoopSource {
                     }
                 }
             }
+            stored.append((verdict.name, names))
         }
+        return stored
     }
 
     public func observe(_ moment: LoopMoment, lock: LockLoop, now: Double) {
@@ -71,7 +78,8 @@ public final class FlightRecording: LoopSource {
             // Written now: after the session decided, before the next frame.
             guard lock.views.indices.contains(lock.touchIndex) else { return }
             let view = lock.views[lock.touchIndex]
-            observe(lock.session, entries: entries, screen: view.logicalSize, rotation: view.rotation)
+            let stored = observe(lock.session, entries: entries, screen: view.logicalSize, rotation: view.rotation)
+            for (verdict, files) in stored { lock.tell(.recorded(verdict: verdict, files: files), now: now) }
         default: break
         }
     }

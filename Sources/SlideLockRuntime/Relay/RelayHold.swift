@@ -17,6 +17,9 @@ public final class RelayHold {
     /// Why the line could not be had; nil when held.
     let lineProblem: String?
     private let log: Logger
+    /// The line read active since the newest unlock hook started (`sample`): the door's
+    /// audit says whether the relay was seen driven for the opening.
+    public private(set) var seenDriven = false
 
     /// The variables the unlock hook finds the relay by.
     public static let descriptorVariable = "SLIDELOCK_RELAY_FD"
@@ -73,12 +76,23 @@ public final class RelayHold {
         ]
     }
 
+    /// The line as it reads now, for the door's audit ("seen driven"); a hook starting
+    /// (`fresh`) forgets what the last one showed.
+    public func sample(fresh: Bool = false) {
+        if fresh { seenDriven = false }
+        if let line, (try? line.isActive()) == true { seenDriven = true }
+    }
+
+    /// The line, as the audit names it.
+    public var lineDescription: String { line?.description ?? settings.line }
+
     /// After the unlock hook ended (`how`: its outcome, `hook[pid]`'s words): the line
     /// inactive. A line still energised means the pulse never switched it off (killed by a
     /// signal mid-pulse): driven inactive at once and logged.
     public func hookEnded(_ who: String, how: String) {
         guard let line else { return }
         let wasActive = (try? line.isActive()) ?? true
+        if wasActive { seenDriven = true }
         do {
             try line.set(false)
             if wasActive { log.warning("relay: \(who) ended (\(how)) with the line energised: driven inactive") }

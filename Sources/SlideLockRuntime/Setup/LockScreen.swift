@@ -128,7 +128,7 @@ public enum LockScreen {
         }
         if let recording { input.onRaw = { recording.take($0) } }
         let button = makeButton(settings.input.button, log: log)
-        let door = makeDoor(settings, audit: control.audit, log: log, now: MonotonicClock.now())
+        let door = makeDoor(settings, audit: control.audit, log: log, now: MonotonicClock.now(), relay: relay)
         let idle = try makeIdle(
             settings, display: display, touchIndex: touchIndex, now: MonotonicClock.now(), log: log)
         let hooks = try UnlockHooks(settings: settings) { s in

@@ -5,6 +5,7 @@ import SlideLockRuntime
 final class FakeDoorLine: DoorLine {
     unowned let world: FakeWorld
     let descriptor: Int32
+    var lineDescription: String { "fake-chip line \(descriptor)" }
     private var queue: [LevelChange] = []
     private(set) var level: Bool
     /// False: the level cannot be read (a chip that went away).

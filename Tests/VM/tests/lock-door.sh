@@ -5,9 +5,11 @@
 # relay (3), the door's contact (1, high while open) and the tamper switch (2, high while
 # tampered), driven through gpio-sim's `pull`. Hook mode with the shipped hook
 # (`slidelock relay pulse`), a feedback hook writing what it is told, `ctl watch` running.
-#   a slide -> the relay pulses -> the contact opens -> closes: door-open, door-closed;
+#   a slide -> the relay pulses -> the contact opens -> closes: door-open (by slide, the relay
+#     seen driven), door-closed;
 #   an opening with no unlock -> forced, held open after door.held_open_after, closed;
-#   a slide whose door stays shut -> not-opened at the end of door.open_window;
+#   a slide whose door stays shut -> not-opened (the relay seen driven) at the end of
+#     door.open_window;
 #   tamper (tamper.lockdown = on) -> lockdown, a slide refused; tamper-reset refused while
 #     the switch is still active, then accepted: lockdown off;
 #   display off -> a slide on the dark panel only wakes it;
@@ -87,6 +89,8 @@ in_order() {   # in_order FILE LINE...: the lines appear in FILE in this order (
     printf '%s\n' "$@" | cmp -s - /tmp/got.txt || { echo "vm: $f in order:"; cat /tmp/got.txt; return 1; }
 }
 vm_check door-lines-held grep -q "door.contact: /dev/$VM_GPIO_CHIP .*line $CONTACT, active high" /tmp/lock.log
+vm_check opening-evidence grep -q "door: door opened after an unlock (by slide, relay driven)" /tmp/lock.log
+vm_check not-opened-evidence grep -q "door: door not opened after an unlock (by slide, relay driven)" /tmp/lock.log
 vm_check two-unlocks-only [ "$(count /tmp/lock.log 'hook succeeded')" = 2 ]
 # A forced opening is door-open and forced at once: the newer run may stop the first before
 # it wrote (one feedback run at a time), so door-open is checked for the first opening only.
