@@ -4,7 +4,8 @@ import SlideLockPlatform
 /// The door's contact and the tamper input in the loop: their lines' levels go through a
 /// `DoorMonitor`, as do the unlocks the session grants; each notice is a log line, an audit
 /// record and a feedback event. It never unlocks; tamper with `tamper.lockdown = on` asks
-/// for lockdown through the session's control event, as `ctl lockdown on` does.
+/// for lockdown through the session's control event, as `ctl lockdown on` does. The glass
+/// says when the door is held open or tampered (`decorate`): words on the frames, nothing more.
 public final class DoorSource: LoopSource {
     let contact: DoorLine?
     let tamperLine: DoorLine?
@@ -17,6 +18,8 @@ public final class DoorSource: LoopSource {
     private(set) var holdsLockdown = false
     /// Notices made before the loop ran (a tamper input active at start).
     private var early: [DoorNotice]
+    /// What the frames were last told (held open, tampered): a change is a new frame.
+    private var shown: (heldOpen: Bool, tampered: Bool)
 
     public init(
         door: DoorSettings, tamper: TamperSettings, contact: DoorLine?, tamperLine: DoorLine?, now: Double,
@@ -26,9 +29,16 @@ public final class DoorSource: LoopSource {
         self.tamperLine = tamperLine
         self.audit = audit
         self.feedback = feedback
-        (monitor, early) = DoorMonitor.start(
+        let (started, notices) = DoorMonitor.start(
             door: door, tamper: tamper, open: contact?.readLevel() ?? false,
             tamperActive: tamperLine?.readLevel() ?? false, time: now)
+        (monitor, early) = (started, notices)
+        shown = (started.watch.state == .heldOpen, started.watch.tampered)
+    }
+
+    public func decorate(_ visual: inout ControlVisual) {
+        visual.notice.heldOpen = shown.heldOpen
+        visual.notice.tampered = shown.tampered
     }
 
     public var pollDescriptors: [Int32] { [contact?.descriptor, tamperLine?.descriptor].compactMap { $0 } }
@@ -85,6 +95,11 @@ public final class DoorSource: LoopSource {
         }
         if monitor.watch.wantsLockdown != holdsLockdown {
             setLockdown(monitor.watch.wantsLockdown, lock: lock, now: now)
+        }
+        let facts = (heldOpen: monitor.watch.state == .heldOpen, tampered: monitor.watch.tampered)
+        if facts != shown {
+            shown = facts
+            lock.sessionVersion += 1
         }
     }
 
