@@ -19,6 +19,8 @@ enum RenderCommand {
           --format F              xrgb8888|rgb565: the panel's pixel format (default xrgb8888)
           --message TEXT          the message line above the track (instead of display.message)
           --lockdown              the lockdown look
+          --held-open             the door held open: theme.text_held_open on the message line
+          --tampered              tampered: theme.text_tampered on the message line
           --out-of-service PROBLEM  the out-of-service screen, PROBLEM its first problem
                                   (repeat for more: the screen counts them)
           --clock-time YYYY-MM-DDTHH:MM
@@ -50,6 +52,8 @@ enum RenderCommand {
             throw UsageError(message: "--message: \(problem)")
         }
         let lockdown = args.flag("--lockdown")
+        let heldOpen = args.flag("--held-open")
+        let tampered = args.flag("--tampered")
         let problems = try args.values("--out-of-service")
         for problem in problems {
             if let why = StateWords.problem(problem) ?? (problem.isEmpty ? "empty" : nil) {
@@ -73,6 +77,8 @@ enum RenderCommand {
         var visual = StillFrame.visual(state: state, progress: progress, time: time, settings: settings)
         if let message { visual.notice.message = message.isEmpty ? nil : message }
         visual.notice.lockdown = lockdown
+        visual.notice.heldOpen = heldOpen
+        visual.notice.tampered = tampered
         visual.notice.outOfService = OutOfService(problems: problems)
         let text = settings.display.text
         if text.clock {

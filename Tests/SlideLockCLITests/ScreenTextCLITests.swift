@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `render --message/--lockdown/--clock-time` (the reference images VM tests compare
+/// `render --message/--lockdown/--held-open/--tampered/--clock-time` (the reference images VM tests compare
 /// against) and the screen text's mistakes: one line on stderr, a non-zero exit.
 @Suite struct ScreenTextCLITests {
     static let mistakes: [([String], Int32, String)] = [
@@ -61,5 +61,22 @@ import Testing
         #expect(r.status == 0, "\(r.stderr)")
         let golden = try Data(contentsOf: Self.goldens.appendingPathComponent("text-lockdown.png"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == golden)
+    }
+
+    /// The door's words as the panel shows them: held open over a message, tampered over
+    /// lockdown (`tamper.lockdown = on`).
+    @Test func renderTheDoorsWordsIsTheGolden() throws {
+        let cases = [
+            (["--message", "Deliveries: please use door 3", "--held-open"], "text-held-open"),
+            (["--lockdown", "--tampered"], "text-tampered"),
+        ]
+        for (flags, name) in cases {
+            let out = CLITests.scratch.appendingPathComponent("\(name).png").path
+            let r = try CLITests.run(
+                ["render", "--set", "display.clock=on", "--clock-time", "2026-12-04T09:41"] + flags + ["--out", out])
+            #expect(r.status == 0, "\(r.stderr)")
+            let golden = try Data(contentsOf: Self.goldens.appendingPathComponent("\(name).png"))
+            #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == golden, "\(name)")
+        }
     }
 }

@@ -6,7 +6,7 @@ extension ConfigTests {
     // MARK: Key table and render
 
     @Test func keyTableCoversEverySettingsField() {
-        // Settings has 12 groups (relay 5, door 7, tamper 5); Theme 29 fields (words: 6 keys), layout 8, animation 13
+        // Settings has 12 groups (relay 5, door 7, tamper 5); Theme 29 fields (words: 8 keys), layout 8, animation 13
         // (14 keys: exit_transition is the older spelling of unlock_transition), gesture 7, action
         // 9, display 13 (10 keys, physical_size setting two of them, + power 5 + text 4), input 7
         // (4 keys + touch 7 + button 4 + stuck 2), control 2, audit 4.
@@ -17,7 +17,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: ActionSettings()).children.count == 9)
         #expect(Mirror(reflecting: DisplaySettings()).children.count == 13)
         #expect(Mirror(reflecting: ScreenTextSettings()).children.count == 4)
-        #expect(Mirror(reflecting: StateWords()).children.count == 6)
+        #expect(Mirror(reflecting: StateWords()).children.count == 8)
         #expect(Mirror(reflecting: PanelPowerSettings()).children.count == 5)
         #expect(Mirror(reflecting: InputSettings()).children.count == 7)
         #expect(Mirror(reflecting: StuckSettings()).children.count == 2)
@@ -28,7 +28,7 @@ extension ConfigTests {
         #expect(Mirror(reflecting: TamperSettings()).children.count == 5)
         #expect(Mirror(reflecting: ControlSettings()).children.count == 2)
         #expect(Mirror(reflecting: AuditSettings()).children.count == 4)
-        #expect(ConfigLoader.keys.count == 28 + 6 + 8 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 7 + 5 + 2 + 4)
+        #expect(ConfigLoader.keys.count == 30 + 6 + 8 + 14 + 7 + 9 + 10 + 5 + 4 + 4 + 7 + 4 + 2 + 5 + 7 + 5 + 2 + 4)
         #expect(Set(ConfigLoader.keys).count == ConfigLoader.keys.count)
         #expect(ConfigLoader.keys.first == "theme.name")
     }
@@ -118,6 +118,8 @@ extension ConfigTests {
         s.theme.words.failed = ""
         s.theme.words.lockdown = "Gesperrt"
         s.theme.words.outOfService = "Außer Betrieb"
+        s.theme.words.heldOpen = "Bitte Tür schließen"
+        s.theme.words.tampered = "Manipuliert: Service rufen"
         s.display.physicalSize = Size(width: 108, height: 64.8)
         s.animation.snapBack = .linear
         s.animation.springResponse = 0.3

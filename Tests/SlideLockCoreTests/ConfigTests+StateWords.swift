@@ -33,4 +33,17 @@ extension ConfigTests {
         let group = errorLines("[layout]\ngroup = middle\n")
         #expect(group.count == 1 && group[0].contains("layout.group") && group[0].contains("centre"), "\(group)")
     }
+
+    @Test func theDoorsWordsHaveDefaultsTakeAValueAndRefuseALongOne() throws {
+        let plain = try settings("")
+        #expect(plain.theme.words.heldOpen == "Please close the door")
+        #expect(plain.theme.words.tampered == "Tampered: call service")
+        let set = try settings("[theme]\ntext_held_open = Bitte Tür schließen\ntext_tampered =\n")
+        #expect(set.theme.words.heldOpen == "Bitte Tür schließen")
+        #expect(set.theme.words.tampered == "")
+        let long = errorLines("", overrides: ["theme.text_tampered=" + String(repeating: "x", count: 257)])
+        #expect(long.count == 1 && long[0].contains("theme.text_tampered") && long[0].contains("256"), "\(long)")
+        let tab = errorLines("[theme]\ntext_held_open = Close\tit\n")
+        #expect(tab.count == 1 && tab[0].contains("x.conf:2") && tab[0].contains("control character"), "\(tab)")
+    }
 }

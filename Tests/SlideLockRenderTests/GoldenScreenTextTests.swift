@@ -5,7 +5,7 @@ import Testing
 
 /// The text above the track as a person sees it: a message, the clock and date (a fixed
 /// minute, the formatter's output injected), lockdown, the smallest panel with all of it,
-/// right-to-left messages, and a message too long for the panel.
+/// right-to-left messages, a message too long for the panel, and the door's words.
 @Suite struct GoldenScreenTextTests {
     /// What `WallClock` formats for 2026-12-04T09:41 with the default formats
     /// (`WallClockTests` checks it does).
@@ -13,12 +13,15 @@ import Testing
 
     static func frame(
         width: Int = 800, height: Int = 480, message: String? = nil, clock: ClockText? = nil,
-        lockdown: Bool = false, state: LockState = .locked, progress: Double = 0
+        lockdown: Bool = false, heldOpen: Bool = false, tampered: Bool = false, state: LockState = .locked,
+        progress: Double = 0
     ) throws -> Canvas {
         var settings = Settings()
         settings.display.text.clock = clock != nil
         var v = StillFrame.visual(state: state, progress: progress, time: 0, settings: settings)
         v.notice = Notice(message: message, lockdown: lockdown)
+        v.notice.heldOpen = heldOpen
+        v.notice.tampered = tampered
         v.clock = clock
         let renderer = SceneRenderer(width: width, height: height)
         try renderer.render(SceneBuilder(settings: settings, width: width, height: height).scene(v))
@@ -59,5 +62,20 @@ import Testing
             Self.frame(
                 width: 320, height: 240, message: "המשלוחים אחרי שש הולכים לרציף הטעינה מאחור, דלת שלוש"),
             "text-long-rtl")
+    }
+
+    /// The door held open: its words in place of the message, the control as it was.
+    @Test func doorHeldOpen() throws {
+        try Golden.check(
+            Self.frame(message: "Deliveries: please use door 3", clock: Self.clock, heldOpen: true), "text-held-open")
+    }
+
+    /// Tampered, with `tamper.lockdown = on`: the words over lockdown's, on the smallest
+    /// panel too.
+    @Test func tampered() throws {
+        try Golden.check(Self.frame(clock: Self.clock, lockdown: true, tampered: true), "text-tampered")
+        try Golden.check(
+            Self.frame(width: 320, height: 240, clock: Self.clock, lockdown: true, tampered: true),
+            "text-tampered-320x240")
     }
 }

@@ -10,6 +10,8 @@ extension ConfigKey {
         words("text_failed", \.theme.words.failed),
         words("text_lockdown", \.theme.words.lockdown),
         words("text_out_of_service", \.theme.words.outOfService),
+        words("text_held_open", \.theme.words.heldOpen),
+        words("text_tampered", \.theme.words.tampered),
     ]
 
     /// One line of any script; empty for none.

@@ -188,11 +188,20 @@ public struct SceneBuilder: Sendable {
             scene.clock = line("", size: 0, box: boxes.clock, color: theme.labelColor, opacity: 0)
             scene.date = line("", size: 0, box: boxes.date, color: theme.labelColor, opacity: 0)
         }
+        // One line, most urgent first: tampered, lockdown's reason (the track says "Locked
+        // down"), the door held open, the message. Out of service outranks them all: its
+        // screen replaces this line (`outOfService`). Empty words give way to the next.
         let message = v.notice.message.map(SceneBuilder.oneLine)
-        if v.notice.lockdown {
-            // The track says "Locked down" (`theme.text_lockdown`); the line says why.
-            scene.message = line(
-                message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
+        let words = theme.words
+        func warning(_ text: String) -> ScreenTextLayer {
+            line(text, size: boxes.messageSize, box: boxes.message, color: theme.warningColor, opacity: 1)
+        }
+        if v.notice.tampered && !words.tampered.isEmpty {
+            scene.message = warning(words.tampered)
+        } else if v.notice.lockdown {
+            scene.message = warning(message ?? "")
+        } else if v.notice.heldOpen && !words.heldOpen.isEmpty {
+            scene.message = warning(words.heldOpen)
         } else {
             scene.message = line(
                 message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,

@@ -16,6 +16,10 @@ public struct StateWords: Equatable, Sendable {
     public var lockdown = "Locked down"
     /// The out-of-service screen's words.
     public var outOfService = "Out of service"
+    /// Above the track while the door is held open (`door.held_open_after`).
+    public var heldOpen = "Please close the door"
+    /// Above the track while tampered, until the tamper is reset.
+    public var tampered = "Tampered: call service"
 
     public static let exitUnlocked = "Unlocked"
     public static let hookUnlocked = "Door open"

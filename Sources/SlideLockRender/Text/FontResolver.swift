@@ -1,10 +1,12 @@
 import CFontconfig
 import SlideLockCore
 
-/// Finds font files: by path, or by family and weight through fontconfig, and finds a
-/// fallback file for characters the configured fonts lack.
+/// Finds font files: by path, or by family and weight through fontconfig, and finds
+/// fallback files for characters the configured fonts lack.
 final class FontResolver {
     private var config: OpaquePointer?
+    /// Questions put to fontconfig so far (a match or a sort each): what a text costs.
+    private(set) var queries = 0
 
     deinit { if let config { FcConfigDestroy(config) } }
 
@@ -39,27 +41,53 @@ final class FontResolver {
         return fileOf(match)
     }
 
-    /// A file with a glyph for `scalar`, or nil when no installed font has one.
-    func fallback(for scalar: Unicode.Scalar, weight: FontWeight) -> (path: String, index: Int)? {
-        guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+    /// Files with glyphs for `scalars`, best first, each with the scalars it has that no
+    /// file before it has; scalars no installed font has are in none. One question to
+    /// fontconfig for them all (a sort by coverage, trimmed to the fonts that add some),
+    /// however many there are: a line of characters no font has costs one question, not one
+    /// per character. At most `limit` files.
+    func fallbacks(for scalars: [Unicode.Scalar], weight: FontWeight, limit: Int) -> [Fallback] {
+        guard !scalars.isEmpty, limit > 0, let config = loadedConfig(),
+            let pattern = FcPatternCreate(), let charset = FcCharSetCreate()
+        else { return [] }
         defer {
             FcPatternDestroy(pattern)
             FcCharSetDestroy(charset)
         }
-        FcCharSetAddChar(charset, scalar.value)
+        for scalar in scalars { FcCharSetAddChar(charset, scalar.value) }
         FcPatternAddCharSet(pattern, "charset", charset)
         FcPatternAddInteger(pattern, "weight", Self.fontconfigWeight(weight))
-        guard let match = bestMatch(pattern) else { return nil }
-        defer { FcPatternDestroy(match) }
-        var matchedSet: OpaquePointer?
-        guard FcPatternGetCharSet(match, "charset", 0, &matchedSet) == FcResultMatch,
-            FcCharSetHasChar(matchedSet, scalar.value) != 0
-        else { return nil }
-        return fileOf(match)
+        queries += 1
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(sorted) }
+        var remaining = scalars
+        var found: [Fallback] = []
+        for i in 0..<Int(sorted.pointee.nfont) where !remaining.isEmpty && found.count < limit {
+            var has: OpaquePointer?
+            guard let font = sorted.pointee.fonts[i], FcPatternGetCharSet(font, "charset", 0, &has) == FcResultMatch,
+                let file = fileOf(font)
+            else { continue }
+            let covered = remaining.filter { FcCharSetHasChar(has, $0.value) != 0 }
+            guard !covered.isEmpty else { continue }
+            remaining.removeAll { FcCharSetHasChar(has, $0.value) != 0 }
+            found.append(Fallback(path: file.path, index: file.index, scalars: covered))
+        }
+        return found
+    }
+
+    /// A fallback font file and the characters it was chosen for.
+    struct Fallback {
+        let path: String
+        let index: Int
+        let scalars: [Unicode.Scalar]
     }
 
     private func bestMatch(_ pattern: OpaquePointer) -> OpaquePointer? {
         guard let config = loadedConfig() else { return nil }
+        queries += 1
         FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch

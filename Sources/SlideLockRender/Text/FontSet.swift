@@ -79,6 +79,9 @@ final class FontSet {
         configured = faces.count
     }
 
+    /// Questions put to fontconfig so far.
+    var fontconfigQueries: Int { resolver.queries }
+
     /// Faces from `theme.fonts`; fallback faces come after them.
     private var configured = 0
 
@@ -92,32 +95,54 @@ final class FontSet {
         FT_Done_FreeType(library)
     }
 
-    /// The index of the first face with a glyph for `scalar`, asking fontconfig for a
-    /// fallback face once per character; nil when no installed font has it.
+    /// The index of the first face with a glyph for `scalar`; nil when no installed font
+    /// has it. A character neither open faces nor `resolve` found is looked for alone.
     func faceIndex(for scalar: Unicode.Scalar) -> Int? {
         if let i = faces.firstIndex(where: { $0.hasGlyph(for: scalar) }) { return i }
         if let known = fallbackFace[scalar.value] { return known }
-        var found: Int?
-        if let file = resolver.fallback(for: scalar, weight: weight) {
-            if let i = faces.firstIndex(where: { $0.path == file.path }) {
-                found = faces[i].hasGlyph(for: scalar) ? i : nil
-            } else if faces.count - configured < Self.maximumFonts,
-                let face = try? FontFace(library: library, path: file.path, index: file.index),
-                face.hasGlyph(for: scalar)
-            {
-                if let i = faces.firstIndex(where: { $0.identity == face.identity }) {
-                    found = i
-                } else {
-                    faces.append(face)
-                    found = faces.count - 1
-                }
-            }
+        resolve([scalar])
+        return fallbackFace[scalar.value] ?? nil
+    }
+
+    /// Finds fallback faces for the characters of `text` that no open face has and that
+    /// were not looked for before, all in one fontconfig question (`FontResolver.fallbacks`).
+    /// The shaper calls it once per new line, so a line costs at most one question and a
+    /// line drawn again, frame after frame, none.
+    func resolve(_ text: String) { resolve(Array(text.unicodeScalars)) }
+
+    private func resolve(_ scalars: [Unicode.Scalar]) {
+        var seen: Set<UInt32> = []
+        let wanted = scalars.filter { scalar in
+            fallbackFace[scalar.value] == nil && seen.insert(scalar.value).inserted
+                && !faces.contains { $0.hasGlyph(for: scalar) }
         }
-        if found == nil {
+        guard !wanted.isEmpty else { return }
+        // A long-running lock shown many different texts forgets what it learnt rather than
+        // grow: each entry costs little, but without a bound nothing stops the growth.
+        if fallbackFace.count + wanted.count > Self.rememberedCharacters { fallbackFace.removeAll() }
+        let room = Self.maximumFonts - (faces.count - configured)
+        for file in resolver.fallbacks(for: wanted, weight: weight, limit: max(room, 0)) {
+            guard let i = openFallback(file) else { continue }
+            for scalar in file.scalars where faces[i].hasGlyph(for: scalar) { fallbackFace[scalar.value] = i }
+        }
+        for scalar in wanted where fallbackFace[scalar.value] == nil {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             warn("no installed font has a glyph for U+\(hex); drawing a box")
+            fallbackFace[scalar.value] = .some(nil)
         }
-        fallbackFace[scalar.value] = found
-        return found
+    }
+
+    /// Characters whose fallback (or its absence) is remembered.
+    static let rememberedCharacters = 4096
+
+    /// The index of `file`'s face: one already open, or opened now while under the cap.
+    private func openFallback(_ file: FontResolver.Fallback) -> Int? {
+        if let i = faces.firstIndex(where: { $0.path == file.path }) { return i }
+        guard faces.count - configured < Self.maximumFonts,
+            let face = try? FontFace(library: library, path: file.path, index: file.index)
+        else { return nil }
+        if let i = faces.firstIndex(where: { $0.identity == face.identity }) { return i }
+        faces.append(face)
+        return faces.count - 1
     }
 }

@@ -23,6 +23,7 @@ struct TextShaper {
     let fonts: FontSet
 
     func shape(_ text: String, pixelSize: Int) -> TextLine {
+        fonts.resolve(text)
         let runs = itemize(text)
         var line = TextLine()
         let primary = fonts.faces[0]

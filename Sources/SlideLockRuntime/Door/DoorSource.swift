@@ -5,7 +5,8 @@ import SlideLockPlatform
 /// `DoorMonitor`, as do the unlocks the session grants; each notice is a log line, an audit
 /// record and a `LoopMoment.door` (the feedback hook runs for it, watchers see it). It
 /// never unlocks; tamper with `tamper.lockdown = on` asks for lockdown through the
-/// session's control event, as `ctl lockdown on` does.
+/// session's control event, as `ctl lockdown on` does. The glass says when the door is
+/// held open or tampered (`decorate`): words on the frames, nothing more.
 public final class DoorSource: LoopSource {
     let contact: DoorLine?
     let tamperLine: DoorLine?
@@ -23,6 +24,8 @@ public final class DoorSource: LoopSource {
     let relay: RelayHold?
     /// The latest granted unlock's evidence, for its opening's (or not-opened's) record.
     private(set) var evidence: OpeningEvidence?
+    /// What the frames were last told (held open, tampered): a change is a new frame.
+    private var shown: (heldOpen: Bool, tampered: Bool)
 
     public init(
         door: DoorSettings, tamper: TamperSettings, contact: DoorLine?, tamperLine: DoorLine?, now: Double,
@@ -34,9 +37,16 @@ public final class DoorSource: LoopSource {
         wantsContact = !door.contactLine.line.isEmpty
         wantsTamper = !tamper.inputLine.line.isEmpty
         self.audit = audit
-        (monitor, early) = DoorMonitor.start(
+        let (started, notices) = DoorMonitor.start(
             door: door, tamper: tamper, open: contact?.readLevel() ?? false,
             tamperActive: tamperLine?.readLevel() ?? false, time: now)
+        (monitor, early) = (started, notices)
+        shown = (started.watch.state == .heldOpen, started.watch.tampered)
+    }
+
+    public func decorate(_ visual: inout ControlVisual) {
+        visual.notice.heldOpen = shown.heldOpen
+        visual.notice.tampered = shown.tampered
     }
 
     /// `ctl status`'s door: its state, `missing` when its line could not be had, `none`.
@@ -121,6 +131,11 @@ public final class DoorSource: LoopSource {
         }
         if monitor.watch.wantsLockdown != holdsLockdown {
             setLockdown(monitor.watch.wantsLockdown, lock: lock, now: now)
+        }
+        let facts = (heldOpen: monitor.watch.state == .heldOpen, tampered: monitor.watch.tampered)
+        if facts != shown {
+            shown = facts
+            lock.sessionVersion += 1
         }
     }
 
