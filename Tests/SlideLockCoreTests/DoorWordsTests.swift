@@ -54,6 +54,16 @@ import Testing
         #expect(Self.builder.scene(v).message.text == shown)
     }
 
+    /// Lockdown with no reason to show leaves the line to an open door.
+    @Test func lockdownWithoutAReasonStillAsksForTheDoor() {
+        var v = ControlVisual()
+        v.notice.lockdown = true
+        v.notice.heldOpen = true
+        #expect(Self.builder.scene(v).message.text == "Please close the door")
+        v.notice.heldOpen = false
+        #expect(Self.builder.scene(v).message.text == "")
+    }
+
     @Test func emptyWordsGiveWayToTheNextThing() throws {
         var settings = Settings()
         settings.theme.words.tampered = ""

@@ -190,7 +190,8 @@ public struct SceneBuilder: Sendable {
         }
         // One line, most urgent first: tampered, lockdown's reason (the track says "Locked
         // down"), the door held open, the message. Out of service outranks them all: its
-        // screen replaces this line (`outOfService`). Empty words give way to the next.
+        // screen replaces this line (`outOfService`). Empty words, and lockdown without a
+        // reason, give way to the next: an open door is still asked to be closed.
         let message = v.notice.message.map(SceneBuilder.oneLine)
         let words = theme.words
         func warning(_ text: String) -> ScreenTextLayer {
@@ -198,10 +199,12 @@ public struct SceneBuilder: Sendable {
         }
         if v.notice.tampered && !words.tampered.isEmpty {
             scene.message = warning(words.tampered)
-        } else if v.notice.lockdown {
-            scene.message = warning(message ?? "")
+        } else if v.notice.lockdown, let message {
+            scene.message = warning(message)
         } else if v.notice.heldOpen && !words.heldOpen.isEmpty {
             scene.message = warning(words.heldOpen)
+        } else if v.notice.lockdown {
+            scene.message = warning("")
         } else {
             scene.message = line(
                 message ?? "", size: boxes.messageSize, box: boxes.message, color: theme.labelColor,
