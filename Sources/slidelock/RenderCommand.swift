@@ -21,6 +21,7 @@ enum RenderCommand {
           --lockdown              the lockdown look
           --held-open             the door held open: theme.text_held_open on the message line
           --tampered              tampered: theme.text_tampered on the message line
+          --identify              `ctl identify`'s border round the screen
           --out-of-service PROBLEM  the out-of-service screen, PROBLEM its first problem
                                   (repeat for more: the screen counts them)
           --clock-time YYYY-MM-DDTHH:MM
@@ -54,6 +55,7 @@ enum RenderCommand {
         let lockdown = args.flag("--lockdown")
         let heldOpen = args.flag("--held-open")
         let tampered = args.flag("--tampered")
+        let identify = args.flag("--identify")
         let problems = try args.values("--out-of-service")
         for problem in problems {
             if let why = StateWords.problem(problem) ?? (problem.isEmpty ? "empty" : nil) {
@@ -79,6 +81,7 @@ enum RenderCommand {
         visual.notice.lockdown = lockdown
         visual.notice.heldOpen = heldOpen
         visual.notice.tampered = tampered
+        visual.identify = identify
         visual.notice.outOfService = OutOfService(problems: problems)
         let text = settings.display.text
         if text.clock {
