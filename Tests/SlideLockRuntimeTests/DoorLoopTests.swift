@@ -97,6 +97,32 @@ import Testing
         #expect(notOpened.field("SLIDELOCK_RECORDING") == nil)
     }
 
+    /// A chip that goes away (its descriptors stay readable): its lines are let go of with
+    /// one line each, status says missing, nothing spins and nothing opens; the button too.
+    @Test func aChipThatVanishesIsLetGoOnceAndNothingSpins() throws {
+        let wired = ["door.contact=fake:1", "tamper.input=fake:2"]
+        let control = try Rig(wired)
+        control.f.world.endOfTest = 110
+        _ = try control.f.run()
+        let r = try Rig(wired)
+        r.contact.unplug(102)
+        r.tamper.unplug(102)
+        r.button.unplug(102)
+        let status = r.ctl.send(r.f.world, "status", at: 103)
+        r.f.world.endOfTest = 110
+        _ = try r.f.run()
+        #expect(status.reply.contains(" door=missing tamper=missing "), "\(status.reply)")
+        for key in ["door.contact", "tamper.input", "input.button"] {
+            #expect(r.f.logLines.filter { $0.contains("\(key): its GPIO chip is gone") }.count == 1, "\(key)")
+        }
+        #expect(r.door.pollDescriptors.isEmpty && r.button.pollDescriptors.isEmpty)
+        // After the loss the loop turns as often as one that lost nothing (the frames' pace).
+        let turns = r.f.world.waits.filter { $0.at > 104 }.count
+        let controlTurns = control.f.world.waits.filter { $0.at > 104 }.count
+        #expect(turns <= controlTurns + 2, "\(turns) turns in 6 s, \(controlTurns) without the loss")
+        #expect(r.unlocks == 0)
+    }
+
     @Test func anOpeningWithoutAnUnlockIsForcedAndOpensNothing() throws {
         let r = try Rig()
         r.contact.set(true, at: 102)

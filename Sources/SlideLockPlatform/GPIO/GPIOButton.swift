@@ -19,6 +19,9 @@ public final class GPIOButton {
     public let descriptor: Int32
     /// The line is at its pressed level (as far as the edges read tell).
     public private(set) var isDown: Bool
+    /// The chip went away (unbound, a HAT's expander removed): the kernel answers ENODEV
+    /// and keeps the descriptor readable, so the loop must stop polling it.
+    public private(set) var isGone = false
 
     /// The kernel's name for what holds the line (`gpioinfo` shows it).
     public static let consumer = "slidelock-button"
@@ -149,7 +152,10 @@ public final class GPIOButton {
         let size = MemoryLayout<gpio_v2_line_event>.stride
         while true {
             let count = events.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress, raw.count) }
-            guard count >= size else { break }
+            guard count >= size else {
+                if count < 0 && errno == ENODEV { isGone = true }
+                break
+            }
             for event in events.prefix(count / size) {
                 let rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE.rawValue
                 edges.append(LevelChange(level: rising, time: Double(event.timestamp_ns / 1000) / 1_000_000))
@@ -164,7 +170,10 @@ public final class GPIOButton {
     /// edges' last level wrong; this one is not.
     public func readLevel() -> Bool? {
         var values = gpio_v2_line_values(bits: 0, mask: 1)
-        guard slidelock_gpio_get_values(descriptor, &values) == 0 else { return nil }
+        guard slidelock_gpio_get_values(descriptor, &values) == 0 else {
+            if errno == ENODEV { isGone = true }
+            return nil
+        }
         return values.bits & 1 != 0
     }
 

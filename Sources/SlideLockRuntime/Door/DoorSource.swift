@@ -8,8 +8,9 @@ import SlideLockPlatform
 /// session's control event, as `ctl lockdown on` does. The glass says when the door is
 /// held open or tampered (`decorate`): words on the frames, nothing more.
 public final class DoorSource: LoopSource {
-    let contact: DoorLine?
-    let tamperLine: DoorLine?
+    /// nil when not set, not had, or gone.
+    private(set) var contact: DoorLine?
+    private(set) var tamperLine: DoorLine?
     /// The keys named a line (`door.contact`, `tamper.input`), had or not.
     let wantsContact: Bool
     let wantsTamper: Bool
@@ -79,6 +80,15 @@ public final class DoorSource: LoopSource {
             }
         }
         report(notices, lock: turn.lock, now: turn.now)
+        // A chip that went away keeps its descriptors readable: let go of its lines, once.
+        if contact?.isGone == true {
+            turn.lock.log.error("door.contact: its GPIO chip is gone; running without it")
+            contact = nil
+        }
+        if tamperLine?.isGone == true {
+            turn.lock.log.error("tamper.input: its GPIO chip is gone; running without it")
+            tamperLine = nil
+        }
     }
 
     /// The line's edges, and its level now when the edges end elsewhere (edges the kernel

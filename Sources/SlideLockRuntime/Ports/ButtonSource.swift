@@ -8,10 +8,12 @@ import SlideLockPlatform
 public protocol ButtonSource: LoopSource {
     /// The presses read now, oldest first: their times on the loop's clock.
     func readPresses() -> [Double]
+    /// Its chip went away: no more presses, and nothing to poll.
+    var isGone: Bool { get }
 }
 
 extension GPIOButton: ButtonSource {
-    public var pollDescriptors: [Int32] { [descriptor] }
+    public var pollDescriptors: [Int32] { isGone ? [] : [descriptor] }
 }
 
 extension ButtonSource {
@@ -25,5 +27,7 @@ extension ButtonSource {
             lock.sessionVersion += 1
             lock.apply(effects, now: turn.now)
         }
+        // Said once: with the chip gone there is nothing left to poll, so no turn comes back here.
+        if isGone { lock.log.error("input.button: its GPIO chip is gone; running without the button") }
     }
 }

@@ -12,6 +12,8 @@ public protocol DoorLine: AnyObject {
     func readEdges() -> [LevelChange]
     /// The level now, or nil when it cannot be read.
     func readLevel() -> Bool?
+    /// Its chip went away: nothing more will be read.
+    var isGone: Bool { get }
 }
 
 extension GPIOButton: DoorLine {

@@ -10,6 +10,8 @@ final class FakeDoorLine: DoorLine {
     private(set) var level: Bool
     /// False: the level cannot be read (a chip that went away).
     var readable = true
+    /// Its chip went away (set with `readable` off).
+    var isGone = false
 
     init(world: FakeWorld, descriptor: Int32, level: Bool = false) {
         self.world = world
@@ -23,6 +25,14 @@ final class FakeDoorLine: DoorLine {
     }
 
     func readLevel() -> Bool? { readable ? level : nil }
+
+    /// The chip goes away at `time`: the descriptor wakes the loop; nothing reads after.
+    func unplug(_ time: Double) {
+        world.at(time, fd: descriptor) {
+            self.readable = false
+            self.isGone = true
+        }
+    }
 
     /// The line goes to `level` at `time`, read by the loop then.
     func set(_ level: Bool, at time: Double) {

@@ -13,6 +13,7 @@
 #   tamper (tamper.lockdown = on) -> lockdown, a slide refused; tamper-reset refused while
 #     the switch is still active, then accepted: lockdown off;
 #   display off -> a slide on the dark panel only wakes it;
+#   the chip removed -> its lines let go of (one line each, status says missing), no spin;
 # each in the log, the feedback hook and the watch lines, in order; nothing opens but the
 # two slides.
 RELAY=3 CONTACT=1 TAMPER=2
@@ -74,6 +75,15 @@ sleep 1
 slide
 sleep 2
 slidelock ctl status >/tmp/status-woken.txt
+# The chip goes away: its lines are let go of, one line each, and the loop does not spin on
+# descriptors the kernel keeps readable (CPU ticks over 3 s, before and after).
+ticks() { awk '{ print $14 + $15 }' "/proc/$app/stat"; }
+t0=$(ticks); sleep 3; t1=$(ticks)
+unplug_rc=0; echo 0 >/sys/kernel/config/gpio-sim/door/live || unplug_rc=1
+sleep 1
+t2=$(ticks); sleep 3; t3=$(ticks)
+echo "vm: lock CPU ticks over 3 s: $((t1 - t0)) before the chip went, $((t3 - t2)) after"
+slidelock ctl status >/tmp/status-gone.txt
 kill -0 $app; alive=$?
 kill -TERM $app
 wait $app
@@ -106,6 +116,11 @@ vm_check reset-refused-while-active sh -c "[ $rc_reset_active = 1 ] && grep -q '
 vm_check reset-accepted sh -c "[ $rc_reset = 0 ] && grep -qx reset /tmp/reset.txt"
 vm_check display-off-accepted [ $rc_off = 0 ]
 vm_check woken-not-opened grep -q "^state=locked display=on lockdown=off unlocks=2 " /tmp/status-woken.txt
+vm_check chip-removed [ $unplug_rc = 0 ]
+vm_check contact-let-go grep -q "door.contact: its GPIO chip is gone; running without it" /tmp/lock.log
+vm_check tamper-let-go grep -q "tamper.input: its GPIO chip is gone; running without it" /tmp/lock.log
+vm_check status-says-missing grep -q " door=missing tamper=missing " /tmp/status-gone.txt
+vm_check no-spin-after-the-chip-went [ $((t3 - t2)) -le $(( (t1 - t0) * 3 / 2 + 30 )) ]
 vm_check still-running [ $alive = 0 ]
 vm_touch_stop
 exit $VM_FAILED
