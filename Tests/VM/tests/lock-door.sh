@@ -12,7 +12,7 @@
 #     door.open_window;
 #   tamper (tamper.lockdown = on) -> lockdown, a slide refused; tamper-reset refused while
 #     the switch is still active, then accepted: lockdown off;
-#   display off -> a slide on the dark panel only wakes it;
+#   display off -> a slide on the dark panel only wakes it; identify -> its feedback run;
 #   the chip removed -> its lines let go of (one line each, status says missing), no spin;
 # each in the log, the feedback hook and the watch lines, in order; nothing opens but the
 # two slides.
@@ -75,6 +75,8 @@ sleep 1
 slide
 sleep 2
 slidelock ctl status >/tmp/status-woken.txt
+slidelock ctl identify; rc_identify=$?
+usleep 500000
 # The chip goes away: its lines are let go of, one line each, and the loop does not spin on
 # descriptors the kernel keeps readable (CPU ticks over 3 s, before and after).
 ticks() { awk '{ print $14 + $15 }' "/proc/$app/stat"; }
@@ -116,6 +118,8 @@ vm_check reset-refused-while-active sh -c "[ $rc_reset_active = 1 ] && grep -q '
 vm_check reset-accepted sh -c "[ $rc_reset = 0 ] && grep -qx reset /tmp/reset.txt"
 vm_check display-off-accepted [ $rc_off = 0 ]
 vm_check woken-not-opened grep -q "^state=locked display=on lockdown=off unlocks=2 " /tmp/status-woken.txt
+vm_check identify-accepted [ $rc_identify = 0 ]
+vm_check identify-feedback grep -qx "identify ctl" /tmp/feedback.txt
 vm_check chip-removed [ $unplug_rc = 0 ]
 vm_check contact-let-go grep -q "door.contact: its GPIO chip is gone; running without it" /tmp/lock.log
 vm_check tamper-let-go grep -q "tamper.input: its GPIO chip is gone; running without it" /tmp/lock.log
