@@ -64,7 +64,8 @@ public struct BridgeCommands: Sendable {
 
     /// The text shown above the track, by the rule of `ctl message`; empty for the
     /// configured message again. Refused when the lock would read it otherwise than it was
-    /// sent (doubled or outer spaces, a leading `--`), since that is a guess too.
+    /// sent (outer or doubled spaces, a word starting `--`, which ctl reads as an option):
+    /// tidying it would be a guess too.
     private func message(_ payload: [UInt8]) -> Result<ControlRequest, IgnoredCommand> {
         guard payload.count <= Self.maxPayloadBytes, let text = String(validating: payload, as: UTF8.self) else {
             return .failure(.init(.badPayload, "not UTF-8 text of at most \(Self.maxPayloadBytes) bytes"))
@@ -73,7 +74,9 @@ public struct BridgeCommands: Sendable {
         if let problem = ScreenTextSettings.messageProblem(text) { return .failure(.init(.badPayload, problem)) }
         let request = ControlRequest.message(text, seconds: nil)
         guard case .success(let read) = ControlRequest.parse(line: Array(request.line.utf8)), read == request else {
-            return .failure(.init(.badPayload, "the lock would read it differently (spaces, or a leading --)"))
+            return .failure(
+                .init(
+                    .badPayload, "the lock would not read it as sent (outer or doubled spaces, or a word starting --)"))
         }
         return .success(request)
     }
