@@ -78,7 +78,8 @@ public struct BrokerAddress: Equatable, Sendable, CustomStringConvertible {
             guard let close = rest.firstIndex(of: "]") else { throw bad }
             host = rest[rest.index(after: rest.startIndex)..<close]
             rest = rest[rest.index(after: close)...]
-            guard host.contains(":"), host.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { throw bad }
+            guard host.contains(":"), host.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })
+            else { throw bad }
         } else {
             host = rest.prefix { $0 != ":" }
             rest = rest.dropFirst(host.count)

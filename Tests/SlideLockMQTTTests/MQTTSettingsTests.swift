@@ -81,7 +81,8 @@ import Testing
         let expected = "(expected mqtt://HOST[:PORT] or mqtts://HOST[:PORT])"
         for bad in [
             "broker.lan", "http://b", "MQTT://b", "mqtt://", "mqtt://b:0", "mqtt://b:65536", "mqtt://b:", "mqtt://b:+1",
-            "mqtt://user:pw@b", "mqtt://b/path", "mqtt://b:1883/", "mqtt://[fd00::1", "mqtt://[b]", "mqtt://-b",
+            "mqtt://user:pw@b", "mqtt://b/path", "mqtt://b:1883/", "mqtt://[fd00::1", "mqtt://[b]", "mqtt://[ｆd00::1]",
+            "mqtt://-b", "mqtt://ｂroker",
             "mqtt://b c", "mqtt://b:1883x",
         ] {
             #expect(
