@@ -30,12 +30,24 @@ public struct BridgeState: Sendable {
         return [MQTTMessage(topics.availability, "offline", retained: true)]
     }
 
+    /// Every retained message as things stand, for a broker that lost them (restarted
+    /// without persistence, or a new session): the lock's availability and, while it is
+    /// there, every state.
+    public var current: [MQTTMessage] {
+        guard let status else { return [MQTTMessage(topics.availability, "offline", retained: true)] }
+        return everything(status)
+    }
+
+    private func everything(_ s: ControlStatus) -> [MQTTMessage] {
+        [MQTTMessage(topics.availability, "online", retained: true), state(s)] + attributes(s)
+            + [lockdown(s), display(s), message(s), door(s), tamper(s), rejected(s)]
+    }
+
     private mutating func apply(_ event: WatchEvent, time: Int64) -> [MQTTMessage] {
         if case .status(let new) = event {
             status = new
             uptimeBase = (new.uptime, time)
-            return [MQTTMessage(topics.availability, "online", retained: true), state(new)] + attributes(new)
-                + [lockdown(new), display(new), message(new), door(new), tamper(new), rejected(new)]
+            return everything(new)
         }
         guard var s = status else {
             problems[.beforeStatus, default: 0] += 1

@@ -172,6 +172,25 @@ import Testing
                 == "slidelock/panel1/availability online (retained)")
     }
 
+    @Test func everythingAgainForABrokerThatLostIt() {
+        var state = BridgeState(topics: BridgeTopics(prefix: "slidelock/panel1"))
+        #expect(state.current.map(\.description) == ["slidelock/panel1/availability offline (retained)"])
+        _ = state.read(line: [UInt8](text: Self.status))
+        _ = state.read(line: [UInt8](text: #"{"event":"door","time":1700000009,"door":"open"}"#))
+        #expect(
+            state.current.map(\.description) == [
+                "slidelock/panel1/availability online (retained)",
+                "slidelock/panel1/state LOCKED (retained)",
+                "slidelock/panel1/attributes " + Self.attributes(door: "open", uptime: 609) + " (retained)",
+                "slidelock/panel1/lockdown OFF (retained)",
+                "slidelock/panel1/display on (retained)",
+                "slidelock/panel1/message  (retained)",
+                "slidelock/panel1/door ON (retained)",
+                "slidelock/panel1/tamper OFF (retained)",
+                "slidelock/panel1/rejected 3 (retained)",
+            ])
+    }
+
     @Test func theBridgesOwnAvailability() {
         let topics = BridgeTopics(prefix: "site/east")
         #expect(topics.bridgeOnline.description == "site/east/bridge online (retained)")
