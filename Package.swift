@@ -67,6 +67,9 @@ let package = Package(
         .target(
             name: "SlideLockRuntime", dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform"],
             swiftSettings: sections),
+        // The MQTT bridge's pure part: mqtt.conf, watch lines to MQTT messages, commands to
+        // requests, Home Assistant discovery. No I/O: the executable around it does that.
+        .target(name: "SlideLockMQTT", dependencies: ["SlideLockCore"], swiftSettings: sections),
         .executableTarget(
             name: "slidelock",
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"],
@@ -83,6 +86,7 @@ let package = Package(
             name: "SlideLockRuntimeTests",
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
+        .testTarget(name: "SlideLockMQTTTests", dependencies: ["SlideLockCore", "SlideLockMQTT"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,8 @@
 /// Why a value was rejected; the loader adds file, line and key.
-struct ConfigValueError: Error, Equatable {
-    let message: String
+public struct ConfigValueError: Error, Equatable, Sendable {
+    public let message: String
+
+    public init(message: String) { self.message = message }
 }
 
 /// The allowed interval of a numeric key. Either bound may be absent; the lower one may
@@ -38,7 +40,7 @@ struct NumberRange: Sendable, CustomStringConvertible {
 
 /// Parsers and formatters for the value types of the config file. Each parser accepts
 /// what its formatter writes, which is what makes `ConfigLoader.render` round-trip.
-enum ConfigValue {
+public enum ConfigValue {
     /// A decimal number (`-1`, `0.5`, `1e-3`) inside `range`.
     static func number(_ text: String, in range: NumberRange) throws(ConfigValueError) -> Double {
         guard let value = decimal(text) else {
@@ -55,7 +57,7 @@ enum ConfigValue {
     }
 
     /// The finite decimal number `text` spells, if it is one.
-    static func decimal(_ text: String) -> Double? {
+    public static func decimal(_ text: String) -> Double? {
         // Double(_:) also takes "nan", "inf" and hex floats; the config promises decimals only.
         let decimal =
             !text.isEmpty
@@ -72,7 +74,7 @@ enum ConfigValue {
     ]
 
     /// true/false, yes/no, on/off or 1/0, in any letter case.
-    static func bool(_ text: String) throws(ConfigValueError) -> Bool {
+    public static func bool(_ text: String) throws(ConfigValueError) -> Bool {
         let lower = text.lowercased()
         guard let match = booleans.first(where: { $0.text == lower }) else {
             throw ConfigValueError(message: "bad boolean \"\(text)\" (expected on/off, true/false, yes/no or 1/0)")
@@ -109,7 +111,7 @@ enum ConfigValue {
 
     /// Free text (a label, a path, a command line) that C can take whole: no NUL (a path
     /// would end there), and no U+FFFD, which is what invalid UTF-8 decodes to.
-    static func text(_ text: String) throws(ConfigValueError) -> String {
+    public static func text(_ text: String) throws(ConfigValueError) -> String {
         if text.unicodeScalars.contains("\u{0}") {
             throw ConfigValueError(message: "contains a NUL character")
         }
@@ -135,7 +137,7 @@ enum ConfigValue {
     }
 
     /// `a`, `a or b`, `a, b or c`.
-    static func alternatives(_ names: [String]) -> String {
+    public static func alternatives(_ names: [String]) -> String {
         guard let last = names.last else { return "" }
         let head = names.dropLast()
         return head.isEmpty ? last : head.joined(separator: ", ") + " or " + last
