@@ -7,7 +7,8 @@
 #   scripts/chroot.sh [--arch amd64|arm64] test         deploy/dev.sh test inside (no VM, no fuzz):
 #                                                      installs swiftlang itself, as on a Pi,
 #                                                      builds every target and runs the suites of
-#                                                      $SLIDELOCK_UNIT_SUITES (default: Core, CLI)
+#                                                      $SLIDELOCK_UNIT_SUITES (default: Core, CLI,
+#                                                      MQTT)
 #
 # Cache: $SLIDELOCK_CHROOT_CACHE (default /var/tmp/slidelock-chroot)/trixie-ARCH; the chroot
 # keeps what dev.sh installed into it, so only the first run downloads Swift. Every call runs
@@ -105,14 +106,14 @@ case $cmd in
         setup
         # Every target, the tests too, is built with this Swift, and the suites whose code
         # reads what differs between toolchains and systems run here: the core's (parsing,
-        # the unlock rules, floating point) and the CLI's (the built binary against trixie's
-        # libraries, its error paths). The render, platform and runtime suites ran on the host.
+        # the unlock rules, floating point), the CLI's (the built binary against trixie's
+        # libraries, its error paths) and the MQTT bridge's (it ships built with this Swift). The render, platform and runtime suites ran on the host.
         # The VM suite needs QEMU and Debian 12's kernel: the host runs it already.
         # The fuzzers and the AddressSanitizer run ran on the host already (the sanitizer
         # runtimes are the same code); the arm64 package is a release build with this Swift.
         # Lint and shellcheck are the host's (the lint is pinned to /opt/swift's formatter).
         SLIDELOCK_TEST_SKIP=vm,trixie,fuzz,arm64,asan,release,shellcheck,setup \
-            SLIDELOCK_UNIT_SUITES="${SLIDELOCK_UNIT_SUITES-SlideLockCoreTests SlideLockCLITests}" \
+            SLIDELOCK_UNIT_SUITES="${SLIDELOCK_UNIT_SUITES-SlideLockCoreTests SlideLockCLITests SlideLockMQTTTests}" \
             inside /bin/sh -c 'cd /src && deploy/dev.sh test'
         ;;
     *) usage ;;
