@@ -166,16 +166,11 @@ import Testing
         }
         let readers = (0..<20).map { c.connect(f.world, at: 101.05 + Double($0) * 0.001, [], reads: false) }
         // A finger holds the thumb and drags through the flood, never far enough to unlock.
-        let home = f.thumbCentre(progress: 0)
-        f.world.touch(101, .touchDown(id: 1, point: home, time: 101))
-        for i in 1...60 {
-            let t = 101 + Double(i) / 60
-            f.world.touch(t, .touchMove(id: 1, point: Point(x: home.x + Double(i), y: home.y), time: t))
-        }
+        f.holdAndDrag(from: 101)
         f.world.endOfTest = 104
         _ = try f.run()
-        let shown = f.output.shown.filter { ($0.completed ?? 0) > 101 && ($0.completed ?? 0) < 102 }
-        #expect(shown.count >= 55, "\(shown.count) frames in the flood's second")
+        let shown = f.framesShown(from: 101, to: 102)
+        #expect(shown >= 55, "\(shown) frames in the flood's second")
         #expect(!f.states.contains(.unlocked))
         let answered = links.filter { $0.reply.hasPrefix("ok") }.count
         let busy = links.filter { $0.reply.hasPrefix("error busy") }.count

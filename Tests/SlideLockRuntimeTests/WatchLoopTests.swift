@@ -89,16 +89,10 @@ import Testing
         let silent = c.send(f.world, "watch", at: 100.6)
         f.world.at(101, fd: silent.fd) { silent.reads = false }
         for i in 0..<8 { c.send(f.world, "message flood \(i)", at: 101 + Double(i) * 0.1) }
-        let home = f.thumbCentre(progress: 0)
-        f.world.touch(101, .touchDown(id: 1, point: home, time: 101))
-        for i in 1...60 {
-            let t = 101 + Double(i) / 60
-            f.world.touch(t, .touchMove(id: 1, point: Point(x: home.x + Double(i), y: home.y), time: t))
-        }
+        f.holdAndDrag(from: 101)
         f.world.endOfTest = 103
         _ = try f.run()
-        let shown = f.output.shown.filter { ($0.completed ?? 0) > 101 && ($0.completed ?? 0) < 102 }
-        #expect(shown.count >= 55, "\(shown.count) frames in the second")
+        #expect(f.framesShown(from: 101, to: 102) >= 55, "\(f.framesShown(from: 101, to: 102)) frames in the second")
         #expect(silent.closed)
         #expect(silent.lines.count == 1) // its status, nothing after
         #expect(f.logLines.contains { $0.contains("not reading its lines, dropped") })

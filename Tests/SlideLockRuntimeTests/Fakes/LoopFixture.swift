@@ -92,6 +92,22 @@ final class LoopFixture {
         return world.slide(start: start, from: from, to: Point(x: to.x + 10, y: to.y))
     }
 
+    /// A finger on the thumb from `start` that drags 1 px a report at 60 Hz for a second,
+    /// never far enough to unlock (the frames must keep the refresh meanwhile).
+    func holdAndDrag(from start: Double) {
+        let home = thumbCentre(progress: 0)
+        world.touch(start, .touchDown(id: 1, point: home, time: start))
+        for i in 1...60 {
+            let t = start + Double(i) / 60
+            world.touch(t, .touchMove(id: 1, point: Point(x: home.x + Double(i), y: home.y), time: t))
+        }
+    }
+
+    /// How many frames completed between `from` and `to` (seconds, exclusive).
+    func framesShown(from: Double, to: Double) -> Int {
+        output.shown.filter { ($0.completed ?? 0) > from && ($0.completed ?? 0) < to }.count
+    }
+
     /// Where the red thumb is in `frame`: the middle of its red run on the track's centre row.
     func thumbX(in frame: PresentedFrame) -> Double? {
         let y = Int(layout.track.minY + layout.track.height / 2)
