@@ -64,10 +64,7 @@ import Testing
         (["ctl", "--socket"], 2, "--socket needs a path"),
         (["ctl", "watch", "--xml"], 2, "watch takes only --json"),
         (["ctl", "display", "sideways"], 2, "display takes on, dim or off"),
-        (
-            ["ctl", "--socket", "/nonexistent/control", "watch"], 1,
-            "no lock running (nothing listens on /nonexistent/control)"
-        ),
+        (["ctl", "--socket", "/nonexistent/control", "watch"], 1, "no lock running (nothing listens on /nonexistent"),
         (
             ["ctl", "--socket", "/nonexistent/control", "status"], 1,
             "no lock running (nothing listens on /nonexistent/control)"
