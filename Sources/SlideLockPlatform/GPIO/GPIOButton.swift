@@ -151,11 +151,16 @@ public final class GPIOButton {
         var events = [gpio_v2_line_event](repeating: gpio_v2_line_event(), count: Int(Self.eventBuffer))
         let size = MemoryLayout<gpio_v2_line_event>.stride
         while true {
-            let count = events.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress, raw.count) }
-            guard count >= size else {
-                if count < 0 && errno == ENODEV { isGone = true }
+            let count: Int
+            do throws(SystemError) {
+                count = try systemCall("read") {
+                    events.withUnsafeMutableBytes { raw in read(descriptor, raw.baseAddress, raw.count) }
+                }
+            } catch {
+                if error.errno == ENODEV { isGone = true }
                 break
             }
+            guard count >= size else { break }
             for event in events.prefix(count / size) {
                 let rising = event.id == GPIO_V2_LINE_EVENT_RISING_EDGE.rawValue
                 edges.append(LevelChange(level: rising, time: Double(event.timestamp_ns / 1000) / 1_000_000))
@@ -170,8 +175,10 @@ public final class GPIOButton {
     /// edges' last level wrong; this one is not.
     public func readLevel() -> Bool? {
         var values = gpio_v2_line_values(bits: 0, mask: 1)
-        guard slidelock_gpio_get_values(descriptor, &values) == 0 else {
-            if errno == ENODEV { isGone = true }
+        do throws(SystemError) {
+            _ = try systemCall("GPIO_V2_LINE_GET_VALUES_IOCTL") { slidelock_gpio_get_values(descriptor, &values) }
+        } catch {
+            if error.errno == ENODEV { isGone = true }
             return nil
         }
         return values.bits & 1 != 0
