@@ -95,7 +95,7 @@ public final class LockControl: LoopSource {
             if was != on { audit(AuditRecord.lockdown(on, peer: peer), lock) }
             return (true, "lockdown " + (on ? "on" : "off"))
         case .tamperReset:
-            guard let door = lock.door, door.hasTamperInput else { return (false, "no tamper input (tamper.input)") }
+            guard let door = door(lock), door.hasTamperInput else { return (false, "no tamper input (tamper.input)") }
             let result = door.resetTamper(lock: lock, now: now)
             return (result == .reset, result.rawValue)
         case .display(let power):
@@ -176,12 +176,15 @@ public final class LockControl: LoopSource {
         }
     }
 
+    /// The door's entry in the loop's list, if any (`status`, `tamper-reset`).
+    func door(_ lock: LockLoop) -> DoorSource? { lock.sources.lazy.compactMap { $0 as? DoorSource }.first }
+
     /// `status`: the session, the panel, the door, the tallies.
     func status(_ lock: LockLoop, now: Double) -> ControlStatus {
         var s = tallies
         s.uptime = Int(max(0, now - (startedAt ?? now)))
         s.configDigest = configDigest
-        if let door = lock.door {
+        if let door = door(lock) {
             s.door = door.doorWord
             s.tamper = door.tamperWord
         }

@@ -16,8 +16,6 @@ public final class LockLoop {
     let sources: [LoopSource]
     /// Idle dim and blank, if an entry: also the panel's power, which the frames obey.
     let idle: IdleControl?
-    /// The door's contact and tamper input, if an entry (`ctl status`, `tamper-reset`).
-    let door: DoorSource?
     let log: Logger
     let notifier: ServiceNotifier?
     let waiter: EventWaiter
@@ -77,7 +75,6 @@ public final class LockLoop {
         session = LockSession(settings: settings, layout: views[touchIndex].builder.layout)
         self.sources = sources
         idle = sources.lazy.compactMap { $0 as? IdleControl }.first
-        door = sources.lazy.compactMap { $0 as? DoorSource }.first
         self.log = log
         self.notifier = notifier
         self.waiter = waiter
