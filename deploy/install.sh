@@ -9,8 +9,10 @@
 #   PREFIX/bin/slidelock                         PREFIX defaults to /usr/local
 #   PREFIX/libexec/slidelock-relay               the old hook's name for `slidelock relay`
 #   PREFIX/share/doc/slidelock/README.md
-#   /etc/systemd/system/slidelock.service
+#   /etc/systemd/system/slidelock.service, slidelock-control.socket
 #   /etc/udev/rules.d/99-slidelock-touch.rules   /dev/input/touchscreen
+#   /etc/sysusers.d/slidelock.conf               the group slidelock-ctl (ctl, the MQTT bridge)
+#   /etc/tmpfiles.d/slidelock.conf               /run/slidelock-ctl, the control socket's directory
 #   /etc/slidelock/slidelock.conf                only if missing: never overwritten
 # --uninstall removes them again, but keeps the settings file when it was edited, and the
 # old /etc/default/slidelock-relay (no longer installed) unless it is as once shipped.
@@ -54,6 +56,8 @@ doc=$prefix/share/doc/slidelock/README.md
 unit=/etc/systemd/system/slidelock.service
 socket_unit=/etc/systemd/system/slidelock-control.socket
 rule=/etc/udev/rules.d/99-slidelock-touch.rules
+sysusers=/etc/sysusers.d/slidelock.conf
+tmpfiles=/etc/tmpfiles.d/slidelock.conf
 config=/etc/slidelock/slidelock.conf
 relay_default=/etc/default/slidelock-relay
 
@@ -99,6 +103,8 @@ if [ "$uninstall" = yes ]; then
     remove "$unit"
     remove "$socket_unit"
     remove "$rule"
+    remove "$sysusers"
+    remove "$tmpfiles"
     remove "$bin"
     remove "$relay"
     remove "$doc"
@@ -140,6 +146,9 @@ put 0644 deploy/README.md "$doc"
 put 0644 "$work/slidelock.service" "$unit"
 put 0644 "$work/slidelock-control.socket" "$socket_unit"
 put 0644 deploy/99-slidelock-touch.rules "$rule"
+# The group slidelock-ctl and the control socket's directory (/run/slidelock-ctl) it may enter.
+put 0644 deploy/slidelock.sysusers "$sysusers"
+put 0644 deploy/slidelock.tmpfiles "$tmpfiles"
 mkdir -p "$destdir/etc/slidelock/conf.d"
 put_once 0644 "$work/slidelock.conf" "$config" slidelock.conf
 if [ -e "$destdir$relay_default" ]; then
@@ -147,6 +156,8 @@ if [ -e "$destdir$relay_default" ]; then
 fi
 
 if live; then
+    systemd-sysusers slidelock.conf
+    systemd-tmpfiles --create slidelock.conf
     systemctl daemon-reload
     if command -v udevadm >/dev/null 2>&1; then
         udevadm control --reload

@@ -122,6 +122,8 @@ debianize deploy/slidelock.conf >"$pkg/etc/slidelock/slidelock.conf"
 debianize deploy/slidelock-relay >"$pkg/usr/libexec/slidelock/slidelock-relay"
 chmod 0755 "$pkg/usr/libexec/slidelock/slidelock-relay"
 install -m 0644 deploy/99-slidelock-touch.rules "$pkg/usr/lib/udev/rules.d/99-slidelock-touch.rules"
+install -D -m 0644 deploy/slidelock.sysusers "$pkg/usr/lib/sysusers.d/slidelock.conf"
+install -D -m 0644 deploy/slidelock.tmpfiles "$pkg/usr/lib/tmpfiles.d/slidelock.conf"
 chmod 0644 "$pkg/usr/lib/systemd/system/slidelock.service" "$pkg/usr/lib/systemd/system/slidelock-control.socket" \
     "$pkg/etc/slidelock/slidelock.conf"
 grep -q 'ExecStart=/usr/bin/slidelock$' "$pkg/usr/lib/systemd/system/slidelock.service" || die "unit: ExecStart not rewritten"

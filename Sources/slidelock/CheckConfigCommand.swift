@@ -11,9 +11,10 @@ enum CheckConfigCommand {
         Reads /etc/slidelock/slidelock.conf, /etc/slidelock/conf.d/*.conf (name order), then
         each --config file, then --theme and --set, and prints the effective configuration.
         Then checks what the lock checks at start, in its words: every hook program (trusted,
-        by full path as root, runnable), control.group, a named backlight, the fonts, and the
-        input.button GPIO chip and line. Errors name the file, line and key (at most 20, then
-        how many more); the exit status is then 1.
+        by full path as root, runnable), a named backlight, the fonts, and the input.button
+        GPIO chip and line. Errors name the file, line and key (at most 20, then how many
+        more); the exit status is then 1. A control.group that names no group is a warning
+        (the socket is then root's only).
 
         With --relay-defaults: checks the relay's settings file (/etc/default/slidelock-relay)
         instead, opened as root opens what it trusts, and prints RELAY_CHIP, RELAY_LINE,
@@ -38,7 +39,11 @@ enum CheckConfigCommand {
         if let error = Layout.travelError(settings, screen: Layout.referenceScreen(settings)) {
             throw RunError(description: error)
         }
-        var problems = StartChecks(settings, loader: loader).problems
+        let checks = StartChecks(settings, loader: loader)
+        var problems = checks.problems
+        if let group = checks.groupWarning {
+            Console.error("slidelock check-config: warning: \(group): the control socket would be root's only")
+        }
         let lines = [
             ("input.button", settings.input.button), ("door.contact", settings.door.contactLine),
             ("tamper.input", settings.tamper.inputLine),

@@ -64,7 +64,8 @@ root=$work/root
 printf '#!/bin/sh\necho stub slidelock\n' >"$work/slidelock-bin"
 chmod +x "$work/slidelock-bin"
 installed="usr/local/bin/slidelock usr/local/libexec/slidelock-relay usr/local/share/doc/slidelock/README.md
-etc/systemd/system/slidelock.service etc/udev/rules.d/99-slidelock-touch.rules
+etc/systemd/system/slidelock.service etc/systemd/system/slidelock-control.socket
+etc/udev/rules.d/99-slidelock-touch.rules etc/sysusers.d/slidelock.conf etc/tmpfiles.d/slidelock.conf
 etc/slidelock/slidelock.conf"
 
 all_present() {
@@ -83,6 +84,14 @@ before=$(snapshot)
 check "install: a second run succeeds" env DESTDIR="$root" sh deploy/install.sh --no-build --binary "$work/slidelock-bin"
 check "install: the second run changed nothing" test "$before" = "$(snapshot)"
 check "install: the unit runs the installed binary" grep -qx 'ExecStart=/usr/local/bin/slidelock' "$root/etc/systemd/system/slidelock.service"
+# The control socket's group and directory: made by systemd from the two files, and the
+# same group the shipped config names (one group for ctl and the MQTT bridge).
+check "install: the group slidelock-ctl, the socket's directory and the config agree" sh -c "
+    grep -qx 'g slidelock-ctl -' '$root/etc/sysusers.d/slidelock.conf' &&
+    grep -qx 'd /run/slidelock-ctl 0750 root slidelock-ctl -' '$root/etc/tmpfiles.d/slidelock.conf' &&
+    grep -qx 'ListenStream=/run/slidelock-ctl/control' '$root/etc/systemd/system/slidelock-control.socket' &&
+    grep -qx 'SocketGroup=slidelock-ctl' '$root/etc/systemd/system/slidelock-control.socket' &&
+    grep -qx 'group = slidelock-ctl' '$root/etc/slidelock/slidelock.conf'"
 
 echo "# edited" >>"$root/etc/slidelock/slidelock.conf"
 check "install: an edited config survives reinstalling" sh -c "sh deploy/install.sh --destdir '$root' --no-build --binary '$work/slidelock-bin' &&

@@ -46,6 +46,7 @@ socket_unit=/usr/lib/systemd/system/slidelock-control.socket
 wants=/etc/systemd/system/multi-user.target.wants/slidelock.service
 files="/usr/bin/slidelock /usr/libexec/slidelock/slidelock-relay /etc/slidelock/slidelock.conf
 $unit $socket_unit /usr/lib/udev/rules.d/99-slidelock-touch.rules
+/usr/lib/sysusers.d/slidelock.conf /usr/lib/tmpfiles.d/slidelock.conf
 /usr/share/doc/slidelock/README.md.gz /usr/share/doc/slidelock/copyright /usr/share/man/man1/slidelock.1.gz"
 
 all_present() {
@@ -70,6 +71,7 @@ check "install: systemd-analyze verify is clean" verify_unit
 check "install: the service takes the control socket from its socket unit" \
     sh -c "grep -qx 'Sockets=slidelock-control.socket' $unit && grep -qx 'FileDescriptorName=control' $socket_unit \
         && grep -qx 'SocketMode=0660' $socket_unit && grep -qx 'RuntimeDirectory=slidelock' $unit"
+check "install: the group slidelock-ctl exists (the control socket's and control.group's)" getent group slidelock-ctl
 not_enabled() { [ "$(systemctl is-enabled slidelock.service 2>&1)" = disabled ]; }
 check "install: the service is not enabled" not_enabled
 check "install: the settings file is the only conffile" sh -c "[ \"\$(dpkg-query -W -f='\${Conffiles}' slidelock |

@@ -56,7 +56,6 @@ import Testing
 
     /// Mistakes: (arguments, exit status, what the single stderr line must contain).
     static let mistakes: [([String], Int32, String)] = [
-        (["--set", "control.group=no-such-group-here"], 1, "control.group: no group named \"no-such-group-here\""),
         (["--set", "control.socket=relative/ctl"], 1, "control.socket: bad socket \"relative/ctl\""),
         (["ctl"], 2, "no request"),
         (["ctl", "open", "sesame"], 2, "unknown request \"open\""),

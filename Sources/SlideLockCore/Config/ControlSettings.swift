@@ -7,7 +7,7 @@ public struct ControlSettings: Equatable, Sendable {
     /// root only.
     public var group = ""
 
-    public static let defaultSocket = "/run/slidelock/control"
+    public static let defaultSocket = "/run/slidelock-ctl/control"
 
     public init() {}
 }

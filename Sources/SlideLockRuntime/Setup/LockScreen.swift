@@ -119,7 +119,7 @@ public enum LockScreen {
             : nil
         defer { keyboards?.close() }
         for line in keyboards?.takeLog() ?? [] { log.log(line) }
-        let control = try makeControl(settings, log: log)
+        let control = makeControl(settings, log: log)
         control.touchDevices = { input.devices }
         let recording = settings.audit.recordings.map { directory in
             FlightRecording(

@@ -3,10 +3,10 @@ import SlideLockPlatform
 import SlideLockRender
 
 /// What the lock starts with: the configured settings and their fonts, or, when the
-/// config, a font, a hook, `control.group` or a named backlight fails, the lock out of
+/// config, a font, a hook or a named backlight fails, the lock out of
 /// service (`OutOfService`) on what can still be trusted: a config that does not load is
 /// replaced by the built-in defaults whole; one that loads keeps its settings (the button,
-/// the hook, the relay: a way out) with the built-in fonts, group or backlight in place of
+/// the hook, the relay: a way out) with the built-in fonts or backlight in place of
 /// the one that failed. A hook that failed stays configured and fails by its own rule
 /// when run. The problems are logged once the display is open (`logProblems`); a start
 /// that cannot open one ends with the first problem's own error, one line as before.
@@ -92,7 +92,6 @@ public struct StartSettings {
             s.theme.fonts = defaults.theme.fonts
             s.theme.labelWeight = defaults.theme.labelWeight
         }
-        if checks.groupFailed { s.control.group = defaults.control.group }
         if checks.backlightFailed { s.display.power.backlight = defaults.display.power.backlight }
         // A hook that cannot even be split into words would stop the lock's start.
         let hooks: [WritableKeyPath<ActionSettings, String>] = [

@@ -4,7 +4,7 @@
 # slidelock ctl against the real lock (exit mode, vkms, the built-in defaults), as root
 # unless said:
 #   status --json -> one JSON line saying locked (parsed on the host: /out/status.json);
-#   uid 65534 -> refused by the root-only /run/slidelock (permission denied, exit 1), and,
+#   uid 65534 -> refused by the root-only /run/slidelock-ctl (permission denied, exit 1), and,
 #     with the directory and socket opened up by hand, refused by the lock itself (its peer
 #     check, logged with the uid), the lock still running;
 #   bad requests -> one line, exit 2; lockdown on -> ctl unlock refused (exit 1), still
@@ -21,10 +21,10 @@ slidelock ctl status >/tmp/status.txt; cat /tmp/status.txt
 
 su nobody -s /bin/sh -c "/e2e/bin/slidelock ctl status" 2>/tmp/nobody-dir.txt; rc_nobody_dir=$?
 cat /tmp/nobody-dir.txt
-chmod 0755 /run/slidelock && chmod 0666 /run/slidelock/control
+chmod 0755 /run/slidelock-ctl && chmod 0666 /run/slidelock-ctl/control
 su nobody -s /bin/sh -c "/e2e/bin/slidelock ctl unlock" 2>/tmp/nobody-peer.txt; rc_nobody_peer=$?
 cat /tmp/nobody-peer.txt
-chmod 0700 /run/slidelock && chmod 0600 /run/slidelock/control
+chmod 0700 /run/slidelock-ctl && chmod 0600 /run/slidelock-ctl/control
 kill -0 $app; alive_after_nobody=$?
 
 slidelock ctl open 2>/tmp/bad.txt; rc_bad=$?
@@ -79,5 +79,5 @@ vm_check lock-exits-0 [ $rc_app = 0 ]
 vm_check unlock-logged-with-peer grep -q "unlocked by ctl (uid 0 " /tmp/lock.log
 vm_check no-lock-running-exit-1 [ $rc_gone = 1 ]
 vm_check no-lock-running-said grep -q "no lock running" /tmp/gone.txt
-vm_check socket-removed [ ! -e /run/slidelock/control ]
+vm_check socket-removed [ ! -e /run/slidelock-ctl/control ]
 exit $VM_FAILED

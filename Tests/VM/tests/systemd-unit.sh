@@ -43,13 +43,9 @@ sh /e2e/repo/deploy/install.sh --no-build --binary /e2e/bin/slidelock || exit 1
 mkdir -p /etc/slidelock/conf.d
 # A pulse long enough to be cut short even on a slow TCG guest (steps take seconds there).
 # Everything else as shipped: the hue animates.
-# A control group as docs/ctl.md says: control.group, and SocketGroup= in a drop-in.
+# The control group as shipped: slidelock-ctl, made by install.sh (sysusers.d).
 printf '%s\n' '[action]' 'timeout = 60' '[relay]' "line = $VM_GPIO_CHIP:$LINE" 'pulse = 40' \
-    '[control]' 'group = doorops' >/etc/slidelock/conf.d/vm.conf
-groupadd -f doorops
-mkdir -p /etc/systemd/system/slidelock-control.socket.d
-printf '[Socket]\nSocketGroup=doorops\n' >/etc/systemd/system/slidelock-control.socket.d/group.conf
-systemctl daemon-reload
+    >/etc/slidelock/conf.d/vm.conf
 # The chip as Raspberry Pi OS has it: root:gpio 0660, with a user in the gpio group.
 groupadd -f gpio
 chgrp gpio "/dev/$VM_GPIO_CHIP" && chmod 0660 "/dev/$VM_GPIO_CHIP"
@@ -122,9 +118,11 @@ grep Cap "/proc/$PID1/status" | sed 's/^/slidelock /'
 
 # --- ctl and the audit: the socket from slidelock-control.socket, journal fields back ---------
 vm_check ctl-socket-passed sh -c 'journalctl -q -b -o cat -u slidelock | grep -q "control: listening on the socket systemd passed"'
-vm_check ctl-socket-mode sh -c 'stat -c %a /run/slidelock/control | grep -qx 660'
-# A member of control.group reaches the socket through /run/slidelock; anyone else does not.
-vm_check ctl-group-member-asks setpriv --reuid=nobody --regid=doorops --clear-groups slidelock ctl status
+vm_check ctl-socket-mode sh -c 'stat -c "%a %U %G" /run/slidelock-ctl/control | grep -qx "660 root slidelock-ctl"'
+vm_check ctl-directory-mode sh -c 'stat -c "%a %U %G" /run/slidelock-ctl | grep -qx "750 root slidelock-ctl"'
+vm_check lock-runtime-directory-root-only sh -c 'stat -c %a /run/slidelock | grep -qx 700'
+# A member of slidelock-ctl reaches the socket through /run/slidelock-ctl; anyone else does not.
+vm_check ctl-group-member-asks setpriv --reuid=nobody --regid=slidelock-ctl --clear-groups slidelock ctl status
 setpriv --reuid=nobody --regid=nogroup --clear-groups slidelock ctl status >/tmp/other.out 2>&1; other_rc=$?
 cat /tmp/other.out
 vm_check ctl-others-refused sh -c "[ $other_rc != 0 ] && grep -qi 'permission denied' /tmp/other.out"
