@@ -95,6 +95,9 @@ let package = Package(
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
         .testTarget(name: "SlideLockMQTTTests", dependencies: ["SlideLockCore", "SlideLockMQTT"]),
+        .testTarget(
+            name: "SlideLockMQTTBridgeTests",
+            dependencies: ["SlideLockCore", "SlideLockMQTT", "SlideLockPlatform", "SlideLockMQTTBridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,9 +7,9 @@ import SlideLockPlatform
 /// config, so Home Assistant removes the device, and every retained state), then ends.
 /// It connects under a client id of its own, so a running bridge is not thrown off; stop
 /// the bridge first, or it publishes everything again at its next connection.
-enum BridgeForget {
+public enum BridgeForget {
     /// The messages that clear the panel: an empty retained payload on each topic.
-    static func messages(_ settings: MQTTSettings) -> [MQTTMessage] {
+    public static func messages(_ settings: MQTTSettings) -> [MQTTMessage] {
         let topics = BridgeTopics(prefix: settings.topicPrefix)
         let states = [
             topics.bridge, topics.availability, topics.state, topics.attributes, topics.door, topics.tamper,
@@ -20,7 +20,7 @@ enum BridgeForget {
 
     /// Connects, publishes the clears and waits for the broker to acknowledge each,
     /// within `timeout` seconds.
-    static func run(config: BridgeConfig, timeout: Double = 15) throws(BridgeError) {
+    public static func run(config: BridgeConfig, timeout: Double = 15) throws(BridgeError) {
         let settings = config.settings
         let client = try MosquittoClient(clientID: String((settings.clientID + "-forget").suffix(64)))
         if let username = settings.username { try client.setCredentials(username: username, password: config.password) }

@@ -51,6 +51,8 @@ public final class MQTTBridge {
     /// Messages were left out (too many unacknowledged): publish everything once drained.
     private var behind = false
     private var ignoredLog = LogBudget(linesPerMinute: 20)
+    /// After `finish`: nothing more is done.
+    private var finished = false
 
     public init(config: BridgeConfig, options: Options, log: @escaping (String) -> Void) throws(BridgeError) {
         self.config = config
@@ -85,6 +87,7 @@ public final class MQTTBridge {
     /// One turn: (re)connect what is due, wait up to `timeout` for either socket (or
     /// `also`), and handle what arrived.
     public func step(timeout: Double, also extra: Int32 = -1) {
+        guard !finished else { return }
         var now = MonotonicClock.now()
         if lock == nil, now >= lockRetryAt { openLock(now: now) }
         if case .waiting(let until) = link, now >= until { connect(now: now) }
@@ -124,8 +127,12 @@ public final class MQTTBridge {
             client.disconnect()
             client.loopWrite()
         }
+        finished = true
         lock = nil
     }
+
+    /// The broker connection's descriptor, -1 without one.
+    public var brokerSocket: Int32 { client.socket }
 
     // MARK: The broker
 
