@@ -39,9 +39,10 @@ public enum BridgeForget {
             guard fd >= 0 else { throw BridgeError("lost the broker \(broker)") }
             var poller = pollfd(fd: fd, events: Int16(POLLIN) | (client.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
             _ = poll(&poller, 1, 200)
-            if poller.revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 { client.loopRead() }
-            if client.socket >= 0, poller.revents & Int16(POLLOUT) != 0 { client.loopWrite() }
-            client.loopMisc()
+            let code = poller.revents != 0 ? client.loop() : client.loopMisc()
+            if client.socket < 0, code != MOSQ_ERR_SUCCESS.rawValue {
+                throw BridgeError("lost the broker \(broker) (\(MosquittoClient.errorText(code)))")
+            }
             for event in client.takeEvents() {
                 switch event {
                 case .connected(let code) where code != 0:

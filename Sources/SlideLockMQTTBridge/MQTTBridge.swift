@@ -104,18 +104,17 @@ public final class MQTTBridge {
             pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
         ]
         _ = poll(&fds, nfds_t(fds.count), PollWaiter.timeoutMilliseconds(until: deadline, now: now))
-        if broker >= 0 {
-            if fds[1].revents & Int16(POLLIN | POLLERR | POLLHUP) != 0 { client.loopRead() }
-            if client.socket >= 0, fds[1].revents & Int16(POLLOUT) != 0 { client.loopWrite() }
-        }
-        client.loopMisc()
+        lastCode = broker >= 0 && fds[1].revents != 0 ? client.loop() : client.loopMisc()
         handleBrokerEvents()
         now = MonotonicClock.now()
         if let lock, fds[0].revents != 0 { readLock(lock, now: now) }
         // What the lines or the events queued goes out now, not at the next turn.
-        if client.socket >= 0, client.wantsWrite { client.loopWrite() }
+        if client.socket >= 0, client.wantsWrite { lastCode = client.loop() }
         handleBrokerEvents()
     }
+
+    /// The last code from libmosquitto's loop: why a connection ended without a callback.
+    private var lastCode: Int32 = 0
 
     /// A clean end: `offline` on the bridge's topic (the will is not sent for a clean
     /// disconnect), given a second to reach the broker.
@@ -179,6 +178,17 @@ public final class MQTTBridge {
                 }
             }
         }
+        // A failed TLS handshake closes the socket and says nothing (see `loop`).
+        if !isWaiting, client.socket < 0 {
+            retryLater(
+                now: MonotonicClock.now(),
+                why: "lost the broker \(config.settings.broker) (\(MosquittoClient.errorText(lastCode)))")
+        }
+    }
+
+    private var isWaiting: Bool {
+        if case .waiting = link { return true }
+        return false
     }
 
     private func connected() {

@@ -15,8 +15,8 @@ public enum MosquittoEvent: Equatable, Sendable {
 }
 
 /// One libmosquitto client driven by the caller's poll loop (no thread of libmosquitto's):
-/// `socket` and `wantsWrite` say what to wait for, `loopRead`, `loopWrite` and `loopMisc`
-/// do the work, and the callbacks only append to `events`. MQTT 3.1.1, clean session: a
+/// `socket` and `wantsWrite` say what to wait for, `loop` (or `loopRead`, `loopWrite`)
+/// and `loopMisc` do the work, and the callbacks only append to `events`. MQTT 3.1.1, clean session: a
 /// command sent while the bridge was away is not delivered later.
 public final class MosquittoClient {
     private let handle: OpaquePointer
@@ -87,7 +87,7 @@ public final class MosquittoClient {
     }
 
     /// Starts connecting: the name is resolved here (blocking), the TCP connect and the
-    /// rest go on in `loopRead`/`loopWrite`. Returns a `MOSQ_ERR_` code.
+    /// rest go on in `loop`. Returns a `MOSQ_ERR_` code.
     public func connect(host: String, port: Int, keepalive: Int) -> Int32 {
         mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive))
     }
@@ -101,6 +101,14 @@ public final class MosquittoClient {
     /// The connection's descriptor, -1 without one; it changes with every (re)connect.
     public var socket: Int32 { mosquitto_socket(handle) }
     public var wantsWrite: Bool { mosquitto_want_write(handle) }
+
+    /// Everything due on the socket, without waiting: a zero-timeout select on it, then
+    /// `mosquitto_loop_read`/`_write` for what is ready, then `loopMisc`. Called when poll
+    /// found the socket ready. Not `loopRead`/`loopWrite` alone: in libmosquitto 2.0.11 only
+    /// this steps a TLS handshake (its loop_write returns at once until the handshake is
+    /// done). A TLS failure at that step closes the socket without a disconnect callback:
+    /// the caller sees `socket` become -1, and this call's code says why.
+    @discardableResult public func loop() -> Int32 { mosquitto_loop(handle, 0, 1) }
 
     @discardableResult public func loopRead() -> Int32 { mosquitto_loop_read(handle, 1) }
     @discardableResult public func loopWrite() -> Int32 { mosquitto_loop_write(handle, 1) }

@@ -145,6 +145,16 @@ import Testing
         #expect(h.log.last?.hasSuffix("next attempt in 0.1 s") == true)
     }
 
+    @Test func aFailedTLSHandshakeIsRetriedWithBackoff() throws {
+        // mqtts:// to a plain listener: the handshake fails every time.
+        let h = try Harness(scheme: "mqtts", observe: false)
+        #expect(h.pump { h.log.contains { $0.hasSuffix("next attempt in 0.4 s") } })
+        let failures = h.log.filter { $0.contains("next attempt in ") }
+        #expect(failures.count >= 3)
+        #expect(failures.allSatisfy { $0.contains("mqtts://127.0.0.1") })
+        #expect(!h.log.contains { $0.hasPrefix("connected to") })
+    }
+
     @Test func theWillSaysOfflineWhenTheConnectionDiesUncleanly() throws {
         let h = try Harness()
         #expect(h.ready())

@@ -62,7 +62,8 @@ final class Harness {
     static let backoff = ReconnectBackoff(first: 0.1, longest: 0.4)
 
     init(
-        _ extra: String = "", broker: Broker? = nil, port: Int? = nil, keepalive: Int = 5, observe: Bool = true
+        _ extra: String = "", broker: Broker? = nil, scheme: String = "mqtt", port: Int? = nil, keepalive: Int = 5,
+        observe: Bool = true
     ) throws {
         let broker = try broker ?? Broker()
         self.broker = broker
@@ -70,7 +71,7 @@ final class Harness {
         lock = try FakeLock(path: directory + "/control")
         let text = """
             [mqtt]
-            broker = mqtt://127.0.0.1:\(port ?? broker.port)
+            broker = \(scheme)://127.0.0.1:\(port ?? broker.port)
             client_id = panel-1
             keepalive = \(keepalive)
             \(extra)
