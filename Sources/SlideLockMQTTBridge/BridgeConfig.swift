@@ -82,8 +82,8 @@ public struct BridgeConfig {
         let file: TrustedFile
         do { file = try TrustedOpener.open(path, policy: policy) } catch { throw BridgeError(error.description) }
         var info = stat()
-        guard fstat(file.descriptor, &info) == 0 else {
-            throw BridgeError("\(path): \(String(cString: strerror(errno)))")
+        do { try systemCall("fstat", path: path) { fstat(file.descriptor, &info) } } catch {
+            throw BridgeError(error.description)
         }
         if secret, info.st_mode & 0o004 != 0 {
             throw BridgeError(

@@ -30,18 +30,20 @@ public enum BridgeForget {
         let broker = settings.broker
         let code = client.connect(host: broker.host, port: broker.port, keepalive: settings.keepalive)
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            throw BridgeError("cannot connect to \(broker): \(MosquittoClient.errorText(code))")
+            throw BridgeError("cannot connect to \(broker): \(client.describe(code))")
         }
         let end = MonotonicClock.now() + timeout
+        let waiter = PollWaiter()
         var waiting: Set<Int32>?
         while MonotonicClock.now() < end {
             let fd = client.socket
             guard fd >= 0 else { throw BridgeError("lost the broker \(broker)") }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN) | (client.wantsWrite ? Int16(POLLOUT) : 0), revents: 0)
-            _ = poll(&poller, 1, 200)
-            let code = poller.revents != 0 ? client.loop() : client.loopMisc()
+            let ready =
+                (try? waiter.wait(
+                    for: [fd], writable: client.wantsWrite ? [fd] : [], until: MonotonicClock.now() + 0.2)) ?? []
+            let code = ready.isEmpty ? client.loopMisc() : client.loop()
             if client.socket < 0, code != MOSQ_ERR_SUCCESS.rawValue {
-                throw BridgeError("lost the broker \(broker) (\(MosquittoClient.errorText(code)))")
+                throw BridgeError("lost the broker \(broker) (\(client.describe(code)))")
             }
             for event in client.takeEvents() {
                 switch event {
@@ -57,7 +59,7 @@ public enum BridgeForget {
                     }
                     waiting = ids
                 case .disconnected(let code):
-                    throw BridgeError("lost the broker \(broker) (\(MosquittoClient.errorText(code)))")
+                    throw BridgeError("lost the broker \(broker) (\(client.describe(code)))")
                 case .published(let id):
                     waiting?.remove(id)
                 case .message:

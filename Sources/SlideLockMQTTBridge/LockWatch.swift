@@ -35,12 +35,13 @@ final class LockWatch {
     /// The whole lines that arrived (without their newlines), after poll said readable.
     func read() -> Read {
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let count = recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT))
-        if count == 0 { return .closed("the lock closed the connection") }
-        if count < 0 {
-            if errno == EAGAIN || errno == EINTR { return .lines([]) }
-            return .closed(String(cString: strerror(errno)))
+        let count: Int
+        do {
+            count = try systemCall("recv", path: socket) { recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) }
+        } catch {
+            return error.errno == EAGAIN ? .lines([]) : .closed(error.reason)
         }
+        if count == 0 { return .closed("the lock closed the connection") }
         pending += buffer.prefix(count)
         var lines: [[UInt8]] = []
         while let end = pending.firstIndex(of: UInt8(ascii: "\n")) {

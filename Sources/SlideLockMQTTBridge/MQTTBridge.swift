@@ -53,6 +53,7 @@ public final class MQTTBridge {
     private var ignoredLog = LogBudget(linesPerMinute: 20)
     /// After `finish`: nothing more is done.
     private var finished = false
+    private let waiter = PollWaiter()
 
     public init(config: BridgeConfig, options: Options, log: @escaping (String) -> Void) throws(BridgeError) {
         self.config = config
@@ -97,17 +98,19 @@ public final class MQTTBridge {
         // libmosquitto's keepalive runs in loop_misc, at least once a second.
         deadline = min(deadline, now + 1)
         let broker = client.socket
-        var fds = [
-            pollfd(fd: lock?.fd ?? -1, events: Int16(POLLIN), revents: 0),
-            pollfd(
-                fd: broker, events: Int16(POLLIN) | (client.wantsWrite ? Int16(POLLOUT) : 0), revents: 0),
-            pollfd(fd: extra, events: Int16(POLLIN), revents: 0),
-        ]
-        _ = poll(&fds, nfds_t(fds.count), PollWaiter.timeoutMilliseconds(until: deadline, now: now))
-        lastCode = broker >= 0 && fds[1].revents != 0 ? client.loop() : client.loopMisc()
+        let watch = lock?.fd ?? -1
+        let ready: Set<Int32>
+        do {
+            ready = try waiter.wait(
+                for: [watch, broker, extra], writable: client.wantsWrite ? [broker] : [], until: deadline)
+        } catch {
+            log("\(error)")
+            ready = []
+        }
+        lastCode = broker >= 0 && ready.contains(broker) ? client.loop() : client.loopMisc()
         handleBrokerEvents()
         now = MonotonicClock.now()
-        if let lock, fds[0].revents != 0 { readLock(lock, now: now) }
+        if let lock, watch >= 0, ready.contains(watch) { readLock(lock, now: now) }
         // What the lines or the events queued goes out now, not at the next turn.
         if client.socket >= 0, client.wantsWrite { lastCode = client.loop() }
         handleBrokerEvents()
@@ -142,7 +145,7 @@ public final class MQTTBridge {
             ? client.reconnect()
             : client.connect(host: broker.host, port: broker.port, keepalive: config.settings.keepalive)
         guard code == MOSQ_ERR_SUCCESS.rawValue else {
-            retryLater(now: now, why: "cannot connect to \(broker): \(MosquittoClient.errorText(code))")
+            retryLater(now: now, why: "cannot connect to \(broker): \(client.describe(code))")
             return
         }
         hasConnected = true
@@ -166,7 +169,7 @@ public final class MQTTBridge {
                 }
                 connected()
             case .disconnected(let code):
-                let why = code == 0 ? "disconnected" : MosquittoClient.errorText(code)
+                let why = code == 0 ? "disconnected" : client.describe(code)
                 retryLater(now: MonotonicClock.now(), why: "lost the broker \(config.settings.broker) (\(why))")
             case .message(let topic, let payload, let retained):
                 command(topic: topic, payload: payload, retained: retained)
@@ -182,7 +185,7 @@ public final class MQTTBridge {
         if !isWaiting, client.socket < 0 {
             retryLater(
                 now: MonotonicClock.now(),
-                why: "lost the broker \(config.settings.broker) (\(MosquittoClient.errorText(lastCode)))")
+                why: "lost the broker \(config.settings.broker) (\(client.describe(lastCode)))")
         }
     }
 

@@ -1,6 +1,7 @@
 import CMosquitto
 @preconcurrency import Glibc
 import SlideLockMQTT
+import SlideLockPlatform
 
 /// What libmosquitto's callbacks reported, kept until `takeEvents()`: the bridge reacts
 /// after each call into the library, never from inside one of its callbacks.
@@ -89,11 +90,11 @@ public final class MosquittoClient {
     /// Starts connecting: the name is resolved here (blocking), the TCP connect and the
     /// rest go on in `loop`. Returns a `MOSQ_ERR_` code.
     public func connect(host: String, port: Int, keepalive: Int) -> Int32 {
-        mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive))
+        call("connect") { mosquitto_connect_async(handle, host, Int32(port), Int32(keepalive)) }
     }
 
     /// The same, to the address of the last `connect`.
-    public func reconnect() -> Int32 { mosquitto_reconnect_async(handle) }
+    public func reconnect() -> Int32 { call("connect") { mosquitto_reconnect_async(handle) } }
 
     /// A clean end: the broker drops the will.
     public func disconnect() { _ = mosquitto_disconnect(handle) }
@@ -108,7 +109,7 @@ public final class MosquittoClient {
     /// this steps a TLS handshake (its loop_write returns at once until the handshake is
     /// done). A TLS failure at that step closes the socket without a disconnect callback:
     /// the caller sees `socket` become -1, and this call's code says why.
-    @discardableResult public func loop() -> Int32 { mosquitto_loop(handle, 0, 1) }
+    @discardableResult public func loop() -> Int32 { call("mosquitto_loop") { mosquitto_loop(handle, 0, 1) } }
 
     @discardableResult public func loopRead() -> Int32 { mosquitto_loop_read(handle, 1) }
     @discardableResult public func loopWrite() -> Int32 { mosquitto_loop_write(handle, 1) }
@@ -122,7 +123,7 @@ public final class MosquittoClient {
         let bytes = Array(message.payload.utf8)
         let code = mosquitto_publish(
             handle, &id, message.topic, Int32(bytes.count), bytes, Int32(message.qos), message.retained)
-        return code == MOSQ_ERR_SUCCESS.rawValue ? .success(id) : .failure(BridgeError(Self.errorText(code)))
+        return code == MOSQ_ERR_SUCCESS.rawValue ? .success(id) : .failure(BridgeError(describe(code)))
     }
 
     public func subscribe(_ topic: String, qos: Int32 = 1) throws(BridgeError) {
@@ -130,12 +131,30 @@ public final class MosquittoClient {
     }
 
     private func check(_ code: Int32) throws(BridgeError) {
-        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw BridgeError(Self.errorText(code)) }
+        guard code == MOSQ_ERR_SUCCESS.rawValue else { throw BridgeError(describe(code)) }
+    }
+
+    /// The system's error behind the last `MOSQ_ERR_ERRNO`.
+    private var systemError: SystemError?
+
+    /// Runs a libmosquitto call that may fail with `MOSQ_ERR_ERRNO`: the system's error is
+    /// read through `systemCall` (which repeats a call a signal interrupted) and kept.
+    private func call(_ operation: String, _ body: () -> Int32) -> Int32 {
+        var code: Int32 = 0
+        do {
+            try systemCall(operation) { () -> Int32 in
+                code = body()
+                return code == MOSQ_ERR_ERRNO.rawValue ? -1 : 0
+            }
+        } catch {
+            systemError = error
+        }
+        return code
     }
 
     /// A `MOSQ_ERR_` code in words; the system's for `MOSQ_ERR_ERRNO`.
-    public static func errorText(_ code: Int32) -> String {
-        if code == MOSQ_ERR_ERRNO.rawValue { return String(cString: strerror(errno)) }
+    public func describe(_ code: Int32) -> String {
+        if code == MOSQ_ERR_ERRNO.rawValue, let systemError { return systemError.reason }
         if code == MOSQ_ERR_KEEPALIVE.rawValue { return "no answer from the broker within keepalive" }
         return String(cString: mosquitto_strerror(code))
     }
