@@ -50,6 +50,8 @@ let package = Package(
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CLinux"),
+        // The MQTT bridge's client; only slidelock-mqtt links it, never the lock.
+        .systemLibrary(name: "CMosquitto", pkgConfig: "libmosquitto", providers: [.apt(["libmosquitto-dev"])]),
 
         // rounded()/squareRoot() lower to libm calls; the core imports no C module, so link it here.
         .target(name: "SlideLockCore", swiftSettings: sections, linkerSettings: [.linkedLibrary("m")]),
@@ -70,6 +72,12 @@ let package = Package(
         // The MQTT bridge's pure part: mqtt.conf, watch lines to MQTT messages, commands to
         // requests, Home Assistant discovery. No I/O: the executable around it does that.
         .target(name: "SlideLockMQTT", dependencies: ["SlideLockCore"], swiftSettings: sections),
+        // The bridge's edges and loop: the lock's control socket and the broker (libmosquitto).
+        .target(
+            name: "SlideLockMQTTBridge",
+            dependencies: ["SlideLockCore", "SlideLockMQTT", "SlideLockPlatform", "CMosquitto"]
+        ),
+        .executableTarget(name: "slidelock-mqtt", dependencies: ["SlideLockMQTTBridge"]),
         .executableTarget(
             name: "slidelock",
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"],
@@ -87,6 +95,9 @@ let package = Package(
             dependencies: ["SlideLockCore", "SlideLockRender", "SlideLockPlatform", "SlideLockRuntime"]),
         .testTarget(name: "SlideLockCLITests", dependencies: ["slidelock"]),
         .testTarget(name: "SlideLockMQTTTests", dependencies: ["SlideLockCore", "SlideLockMQTT"]),
+        .testTarget(
+            name: "SlideLockMQTTBridgeTests",
+            dependencies: ["SlideLockCore", "SlideLockMQTT", "SlideLockPlatform", "SlideLockMQTTBridge"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,7 +38,7 @@ install_missing() {
 
 # install_build_packages [--arch ARCH] [PACKAGE...]: what a build needs, and the packages
 # given: the C libraries reached through pkg-config (their ARCH instances for a cross build)
-# and the default label font.
+# and the default label font. libmosquitto is slidelock-mqtt's alone (the lock links no network library).
 install_build_packages() {
     _arch=
     if [ "${1:-}" = --arch ]; then
@@ -46,12 +46,14 @@ install_build_packages() {
         shift 2
     fi
     install_missing pkg-config fonts-dejavu-core "libdrm-dev$_arch" "libevdev-dev$_arch" \
-        "libfreetype-dev$_arch" "libharfbuzz-dev$_arch" "libfontconfig-dev$_arch" "libpng-dev$_arch" "$@"
+        "libfreetype-dev$_arch" "libharfbuzz-dev$_arch" "libfontconfig-dev$_arch" "libpng-dev$_arch" \
+        "libmosquitto-dev$_arch" "$@"
 }
 
 # install_test_packages: a build's, and what the tests need: Noto CJK so the fallback tests
-# see Japanese glyphs, systemd for `systemd-analyze verify`, shellcheck for the scripts.
-install_test_packages() { install_build_packages fonts-noto-cjk systemd shellcheck; }
+# see Japanese glyphs, systemd for `systemd-analyze verify`, shellcheck for the scripts,
+# mosquitto for the bridge's tests (each starts its own broker; a missing one fails them).
+install_test_packages() { install_build_packages fonts-noto-cjk systemd shellcheck mosquitto mosquitto-clients; }
 
 # Debian 13 (trixie), and Raspberry Pi OS built on it, package Swift 6.0 as `swiftlang`
 # (amd64 and arm64; not armhf). A fresh debootstrap may have no package lists yet, and a

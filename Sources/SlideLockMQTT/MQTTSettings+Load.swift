@@ -147,3 +147,12 @@ extension Unicode.Scalar.Properties {
         [.control, .lineSeparator, .paragraphSeparator].contains(generalCategory)
     }
 }
+
+extension MQTTSettings {
+    /// The line `source` sets `key` (`password_file`) on, for an error about its value
+    /// found later (the file it names is unreadable); nil when not set or not loadable.
+    public static func line(of key: String, in source: ConfigSource) -> Int? {
+        guard let (_, lines) = try? ConfigTable.load(source, keys: keys, into: Draft()) else { return nil }
+        return lines[section + "." + key]
+    }
+}

@@ -63,8 +63,8 @@ public enum ControlClient {
         }
     }
 
-    /// A stream socket connected to `path`.
-    static func connect(_ path: String) throws(SystemError) -> Int32 {
+    /// A stream socket connected to `path` (close-on-exec; the caller closes it).
+    public static func connect(_ path: String) throws(SystemError) -> Int32 {
         var address = sockaddr_un()
         let bytes = Array(path.utf8)
         guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
@@ -91,7 +91,7 @@ public enum ControlClient {
     }
 
     /// `line` and its newline, whole.
-    static func send(_ line: String, fd: Int32, path: String) throws(SystemError) {
+    public static func send(_ line: String, fd: Int32, path: String) throws(SystemError) {
         let request = Array((line + "\n").utf8)
         var sent = 0
         while sent < request.count {

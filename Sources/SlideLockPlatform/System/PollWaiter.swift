@@ -17,6 +17,25 @@ public final class PollWaiter: EventWaiter {
         return Set(fds.filter { $0.fd >= 0 && $0.revents != 0 }.map(\.fd))
     }
 
+    /// `wait`, also for `writable` descriptors to take more output (a socket with data
+    /// queued): the descriptors among both that are ready (readable, writable or hung up).
+    public func wait(for descriptors: [Int32], writable: [Int32], until deadline: Double?) throws(SystemError)
+        -> Set<Int32>
+    {
+        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        for fd in writable {
+            if let i = fds.firstIndex(where: { $0.fd == fd }) {
+                fds[i].events |= Int16(POLLOUT)
+            } else {
+                fds.append(pollfd(fd: fd, events: Int16(POLLOUT), revents: 0))
+            }
+        }
+        try systemCall("poll") {
+            poll(&fds, nfds_t(fds.count), PollWaiter.timeoutMilliseconds(until: deadline, now: now()))
+        }
+        return Set(fds.filter { $0.fd >= 0 && $0.revents != 0 }.map(\.fd))
+    }
+
     /// Milliseconds poll may sleep to reach `deadline`: -1 (forever) without one, rounded up
     /// so a wake-up is never early, capped at a minute so a clock jump cannot strand us.
     public static func timeoutMilliseconds(until deadline: Double?, now: Double) -> Int32 {
