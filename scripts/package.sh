@@ -12,7 +12,8 @@
 # modules of swiftlang:arm64 of the same version unpacked beside them. (A native build in an
 # arm64 chroot under qemu-user takes about 18 minutes; this takes as long as an amd64 build.)
 # The binary links the Swift runtime statically and is stripped; Depends comes from
-# dpkg-shlibdeps. lintian must report no errors. Output: out/deb/slidelock_VERSION_ARCH.deb.
+# dpkg-shlibdeps. lintian must report no errors. Output: out/deb/slidelock_VERSION_ARCH.deb and,
+# beside it, the MQTT bridge's slidelock-mqtt_VERSION_ARCH.deb.
 # The version is SlideLockVersion.number (Sources/SlideLockCore/SlideLockVersion.swift, what
 # `slidelock --version` says) then ~gitDATE.COMMIT; SLIDELOCK_VERSION overrides the whole
 # version, which must start with that number.
@@ -59,8 +60,7 @@ install_build_packages swiftlang libstdc++-14-dev dpkg-dev binutils lintian
 swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
 # The release build (scripts/lib.sh) with full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
 # both architectures (gold leaves out the RELRO segment).
-flags=(--product slidelock -Xswiftc -use-ld=lld
-       -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
+flags=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
 if [ "$arch" = amd64 ]; then
     strip="strip"
 else
@@ -93,8 +93,12 @@ fi
 cd /src
 t0=$SECONDS
 # Linked afresh (the chroot keeps its build between runs).
-release_build "${flags[@]}" || exit 1
+release_build --product slidelock "${flags[@]}" || exit 1
 bin=$RELEASE_BIN
+# The bridge: the same modules, its own executable (libmosquitto is its alone). Not through
+# release_build: that one always names, and first removes, the lock's binary.
+swift_build -c release --static-swift-stdlib --product slidelock-mqtt "${flags[@]}" || exit 1
+mqtt_bin=$(dirname "$bin")/slidelock-mqtt
 say "built in $((SECONDS - t0)) s"
 
 # --- the package tree ----------------------------------------------------------------------
@@ -167,4 +171,38 @@ say "Depends: $depends, fonts-dejavu-core"
 if ! lintian --fail-on error "$deb" >&2; then
     die "lintian reports errors for $deb"
 fi
+say "lintian: no errors"
+
+# --- the bridge's package: slidelock-mqtt -----------------------------------------------------
+mpkg=$stage/slidelock-mqtt
+mdoc=$mpkg/usr/share/doc/slidelock-mqtt
+install -d -m 0755 "$mpkg/DEBIAN" "$mpkg/usr/bin" "$mpkg/etc/slidelock" "$mpkg/usr/lib/systemd/system" \
+    "$mpkg/usr/lib/sysusers.d" "$mdoc"
+install -m 0755 "$mqtt_bin" "$mpkg/usr/bin/slidelock-mqtt"
+"$strip" --strip-unneeded --remove-section=.comment --remove-section=.note "$mpkg/usr/bin/slidelock-mqtt"
+debianize deploy/slidelock-mqtt.service >"$mpkg/usr/lib/systemd/system/slidelock-mqtt.service"
+install -m 0644 deploy/mqtt.conf "$mpkg/etc/slidelock/mqtt.conf"
+install -m 0644 deploy/slidelock-mqtt.sysusers "$mpkg/usr/lib/sysusers.d/slidelock-mqtt.conf"
+chmod 0644 "$mpkg/usr/lib/systemd/system/slidelock-mqtt.service"
+gzip -9n <docs/site.md >"$mdoc/site.md.gz"
+install -m 0644 deploy/debian/copyright "$mdoc/copyright"
+printf 'slidelock (%s) unstable; urgency=medium\n\n  * Built by scripts/package.sh from the slidelock sources.\n\n -- %s  %s\n' \
+    "$version" "slidelock developers <slidelock@lists.invalid>" "$date" | gzip -9n >"$mdoc/changelog.gz"
+chmod 0644 "$mdoc"/*
+for script in postinst prerm postrm; do
+    install -m 0755 "deploy/debian/mqtt/$script" "$mpkg/DEBIAN/$script"
+done
+printf '/etc/slidelock/mqtt.conf\n' >"$mpkg/DEBIAN/conffiles"
+printf '\nPackage: slidelock-mqtt\nArchitecture: any\n' >>"$stage/debian/control"
+mdepends=$(cd "$stage" && DEB_HOST_ARCH=$arch DEB_HOST_MULTIARCH=$(dpkg-architecture -a"$arch" -qDEB_HOST_MULTIARCH 2>/dev/null) \
+    dpkg-shlibdeps -O -e"slidelock-mqtt/usr/bin/slidelock-mqtt" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$mdepends" ] || die "dpkg-shlibdeps found no dependencies for slidelock-mqtt"
+msize=$(du -sk --exclude=DEBIAN "$mpkg" | cut -f1)
+# The socket and its group come with the lock's package, of the same build.
+sed -e "s|@VERSION@|$version|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$msize|" \
+    -e "s|@DEPENDS@|$mdepends, slidelock (= $version)|" deploy/debian/mqtt/control >"$mpkg/DEBIAN/control"
+mdeb=out/deb/slidelock-mqtt_${version}_$arch.deb
+dpkg-deb --root-owner-group -Zxz --build "$mpkg" "$mdeb" >/dev/null
+say "$mdeb: $(du -k "$mdeb" | cut -f1) KiB; Depends: $mdepends, slidelock (= $version)"
+lintian --fail-on error "$mdeb" >&2 || die "lintian reports errors for $mdeb"
 say "lintian: no errors"

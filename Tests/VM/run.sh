@@ -23,6 +23,9 @@
 #   -N           no 9p share of DIR at /out (readbacks then travel base64 over the serial line)
 #   -S           systemd: boot the cached Debian root filesystem (setup.sh builds it) with
 #                systemd as PID 1, copy-on-write; the test runs as vm-test.service, as root
+#   -R SUITE     -S with that root filesystem: bookworm (-S's) or trixie (with mosquitto).
+#                Ship no -b binary into trixie: its libraries are bookworm's, copied over
+#                trixie's own
 #   -A ARCH      amd64 (default) | arm64: QEMU's `virt` machine with a Cortex-A72 and Debian 13's
 #                arm64 kernel (setup-arm64.sh; -g virtio|none only, no -S); console ttyAMA0,
 #                control channel on a virtio console (hvc0)
@@ -39,13 +42,14 @@ VM=$(cd "$(dirname "$0")" && pwd)
 CACHE=${SLIDELOCK_VM_CACHE:-/var/tmp/slidelock-vm}
 
 BINS=() FILES=() SCRIPT='' GPU=virtio RES=800x480 OUTPUTS=1 FBDEV=0 APPEND='' OUT='' TIMEOUT=60 SHARE=1 SYSTEMD=0
-ARCH=amd64 SYSROOT='' TRACES=() DUMPS=()
+ARCH=amd64 SYSROOT='' TRACES=() DUMPS=() ROOTFS=bookworm
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 2; }
-while getopts "b:f:s:g:r:n:ka:o:t:NSA:L:T:P:h" o; do
+while getopts "b:f:s:g:r:n:ka:o:t:NSR:A:L:T:P:h" o; do
     case $o in
         b) BINS+=("$OPTARG") ;; f) FILES+=("$OPTARG") ;; s) SCRIPT=$OPTARG ;; g) GPU=$OPTARG ;;
         r) RES=$OPTARG ;; n) OUTPUTS=$OPTARG ;; k) FBDEV=1 ;; a) APPEND=$OPTARG ;; o) OUT=$OPTARG ;;
-        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;;
+        t) TIMEOUT=$OPTARG ;; N) SHARE=0 ;; S) SYSTEMD=1 ;; R) SYSTEMD=1 ROOTFS=$OPTARG ;;
+        A) ARCH=$OPTARG ;; L) SYSROOT=$OPTARG ;;
         T) TRACES+=(-trace "enable=$OPTARG") ;; P) DUMPS=(--dump-every "$OPTARG") ;; *) usage ;;
     esac
 done
@@ -120,7 +124,7 @@ esac
 [ "$GPU" = fbdev ] && FBDEV=1
 ROOTDISK=() MEM=512
 if [ "$SYSTEMD" = 1 ]; then
-    IMG=$CACHE/rootfs/bookworm.img
+    IMG=$CACHE/rootfs/$ROOTFS.img
     [ -f "$IMG" ] || { echo "run.sh: no root filesystem $IMG; run $VM/setup.sh first" >&2; exit 125; }
     # snapshot=on: writes go to a temporary overlay, the cached image stays clean
     ROOTDISK=(-drive "file=$IMG,format=raw,if=virtio,snapshot=on")

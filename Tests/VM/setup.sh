@@ -15,6 +15,7 @@
 #   CACHE/bin/                    static helpers built from Tests/VM/src (uinput-touch, drmgrab, drmsteal, trace-mark)
 #   CACHE/rootfs/bookworm.img     Debian 12 root filesystem with systemd for run.sh -S
 #                                 (tools/mkrootfs.sh; + .stamp: a hash of the recipe)
+#   CACHE/rootfs/trixie.img       Debian 13's, with mosquitto, for run.sh -R trixie (site test)
 #
 # Environment: SLIDELOCK_VM_CACHE, SLIDELOCK_VM_VKMS=0 (skip building vkms),
 #              SLIDELOCK_VM_GPIOSIM=0 (skip building gpio-sim),
@@ -158,14 +159,16 @@ fi
 if [ "${SLIDELOCK_VM_SYSTEMD:-1}" = 1 ]; then
     mkdir -p "$CACHE/rootfs"
     RSTAMP=$(sha256sum <"$VM/tools/mkrootfs.sh" | cut -d' ' -f1)
-    if [ ! -f "$CACHE/rootfs/bookworm.img" ] || [ "$(cat "$CACHE/rootfs/bookworm.img.stamp" 2>/dev/null)" != "$RSTAMP" ]; then
+    for suite in bookworm trixie; do
+        img=$CACHE/rootfs/$suite.img
+        [ ! -f "$img" ] || [ "$(cat "$img.stamp" 2>/dev/null)" != "$RSTAMP" ] || continue
         command -v debootstrap >/dev/null || apt-get install -y -q --no-install-recommends debootstrap >>"$CACHE/logs/apt.log" 2>&1
-        log "building the Debian root filesystem (debootstrap, about 2 minutes)"
+        log "building the Debian $suite root filesystem (debootstrap, about 2 minutes)"
         t0=$SECONDS
-        "$VM/tools/mkrootfs.sh" "$CACHE/rootfs/bookworm.img"
-        log "built the root filesystem in $((SECONDS - t0)) s"
-        echo "$RSTAMP" >"$CACHE/rootfs/bookworm.img.stamp"
-    fi
+        "$VM/tools/mkrootfs.sh" "$img" "$suite"
+        log "built the $suite root filesystem in $((SECONDS - t0)) s"
+        echo "$RSTAMP" >"$img.stamp"
+    done
 fi
 echo "$KV" >"$CACHE/current"
 log "ready: kernel $KV ($(dpkg-deb -f "$CACHE/debs/$KPKG"_*.deb Version)), cache $CACHE"

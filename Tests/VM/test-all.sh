@@ -3,6 +3,8 @@
 #
 #   Tests/VM/test-all.sh [-o OUTDIR] [TEST...]      (default: every test; needs root)
 #   Tests/VM/test-all.sh lock-relay-latency          a benchmark (bench/NAME.sh): by name only
+#   Tests/VM/test-all.sh site                        the site on the packages (site/site.sh):
+#                                                    by name only (deploy/dev.sh test's site part)
 #
 # Runs setup.sh (idempotent, cached), builds slidelock (release with a static Swift stdlib,
 # or debug if that fails), then boots one VM per test (Tests/VM/tests/NAME.sh in the guest;
@@ -51,7 +53,8 @@ vm() {          # vm NAME [run.sh options]: boot, run tests/NAME.sh, note failed
     local name=$1; shift
     rm -rf "${OUT:?}/$name"
     # The label font rides along in every guest as /e2e/DejaVuSans-Bold.ttf.
-    boot() { "$VM/run.sh" -o "$OUT/$name" -b "$BIN" -s "$DIR/$name.sh" -t 90 -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"; }
+    boot() { "$VM/run.sh" -o "$OUT/$name" ${VM_BIN_ARGS[@]+"${VM_BIN_ARGS[@]}"} -s "$DIR/$name.sh" -t 90 \
+        -f "$FONT:/e2e/DejaVuSans-Bold.ttf" "$@"; }
     boot "$@"
     local rc=$?
     # A guest that froze whole says nothing about slidelock: the host's timeout (124) with
@@ -92,8 +95,10 @@ for t in $TESTS; do
     T=$(date +%s.%N)
     DIR=$VM/tests
     [ -f "$DIR/$t.sh" ] || DIR=$VM/bench
+    [ -f "$DIR/$t.sh" ] || DIR=$VM/site
     [ -f "$DIR/$t.sh" ] || { FAILED=$((FAILED + 1)); echo "FAIL $t: no such test (Tests/VM/tests/$t.sh)"; continue; }
     host_test() { vm "$t"; }
+    VM_BIN_ARGS=(-b "$BIN")     # the binary under test, unless the host side says otherwise
     # shellcheck source=/dev/null # each test's own host half, checked on its own
     [ -f "$DIR/$t.host" ] && . "$DIR/$t.host"
     if host_test; then
