@@ -44,6 +44,20 @@ import Testing
         #expect(audit.records.contains { $0.field("SLIDELOCK_EVENT") == "ctl-unlock" })
     }
 
+    /// The MQTT bridge's `--via`: in the log line and the audit record, beside the peer.
+    @Test func viaReachesTheLogAndTheAudit() throws {
+        let (f, c, audit) = try fixture()
+        let link = c.send(f.world, "--via mqtt:slidelock/door1/set=OPEN unlock", at: 101)
+        #expect(try f.run() == 0)
+        #expect(link.reply == "ok unlocked\n")
+        #expect(
+            f.logLines.contains {
+                $0.contains("ctl unlock from uid 0 gid 0 pid 7 via mqtt:slidelock/door1/set=OPEN: ok")
+            })
+        let record = try #require(audit.records.first { $0.field("SLIDELOCK_EVENT") == "ctl-unlock" })
+        #expect(record.field("SLIDELOCK_VIA") == "mqtt:slidelock/door1/set=OPEN")
+    }
+
     @Test func lockdownRefusesCtlUnlockAndSlides() throws {
         let (f, c, audit) = try fixture()
         c.send(f.world, "lockdown on", at: 101)

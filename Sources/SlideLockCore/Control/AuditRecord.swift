@@ -79,14 +79,19 @@ public struct AuditRecord: Equatable, Sendable {
                 + peerFields(peer), priority: 5)
     }
 
-    /// A control request that changes something, and what came of it (`ok` or the reason).
-    public static func control(_ request: ControlRequest, peer: ControlPeer, outcome: String) -> AuditRecord {
+    /// A control request that changes something, and what came of it (`ok` or the reason);
+    /// `via`: what the client says it came through (`SLIDELOCK_VIA`, the MQTT bridge's topic
+    /// and payload).
+    public static func control(_ request: ControlRequest, peer: ControlPeer, outcome: String, via: String? = nil)
+        -> AuditRecord
+    {
         AuditRecord(
-            kind: .control, message: "ctl \(request.verb) by uid \(peer.uid): \(outcome)",
+            kind: .control,
+            message: "ctl \(request.verb) by uid \(peer.uid)\(via.map { " via " + $0 } ?? ""): \(outcome)",
             fields: [
                 ("SLIDELOCK_EVENT", "ctl-" + request.verb), ("SLIDELOCK_SOURCE", "ctl"),
                 ("SLIDELOCK_REASON", outcome), ("SLIDELOCK_REQUEST", request.line),
-            ] + peerFields(peer))
+            ] + (via.map { [("SLIDELOCK_VIA", $0)] } ?? []) + peerFields(peer))
     }
 
     static func peerFields(_ peer: ControlPeer) -> [(String, String)] {

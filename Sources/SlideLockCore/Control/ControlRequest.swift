@@ -76,6 +76,12 @@ public enum ControlRequest: Equatable, Sendable {
     /// The text of a request line (its newline removed) as the lock reads it: UTF-8,
     /// no control characters, at most `maxLineBytes`.
     public static func parse(line bytes: [UInt8]) -> Result<ControlRequest, ControlRequestError> {
+        words(line: bytes).flatMap { parse(arguments: $0) }
+    }
+
+    /// The words of a request line, once it is known to be short, UTF-8 and free of
+    /// control characters.
+    static func words(line bytes: [UInt8]) -> Result<[String], ControlRequestError> {
         guard bytes.count < maxLineBytes else { return .failure(.init("request longer than \(maxLineBytes) bytes")) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(.init("request is not UTF-8 text"))
@@ -84,7 +90,7 @@ public enum ControlRequest: Equatable, Sendable {
         guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f }) else {
             return .failure(.init("request contains a control character"))
         }
-        return parse(arguments: text.split(separator: " ").map(String.init))
+        return .success(text.split(separator: " ").map(String.init))
     }
 
     /// `slidelock ctl` arguments (or a line's words).

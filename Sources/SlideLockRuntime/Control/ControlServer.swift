@@ -27,6 +27,8 @@ public final class ControlServer {
     public struct Incoming {
         public let link: ControlLink
         public let request: ControlRequest
+        /// What the client says the request came through (`ControlRequestLine`).
+        public var via: String? = nil
     }
 
     public let listener: ControlListener
@@ -71,7 +73,7 @@ public final class ControlServer {
             switch take(&client, now: now) {
             case .waiting: kept.append(client)
             case .done: break
-            case .request(let request): ready.append(Incoming(link: client.link, request: request))
+            case .request(let read): ready.append(Incoming(link: client.link, request: read.request, via: read.via))
             }
         }
         clients = kept
@@ -102,7 +104,7 @@ public final class ControlServer {
 
     enum Progress {
         case waiting, done
-        case request(ControlRequest)
+        case request(ControlRequestLine)
     }
 
     /// Reads `client`'s bytes as far as its first line.
@@ -129,8 +131,8 @@ public final class ControlServer {
             drop(client, "busy: too many requests")
             return .done
         }
-        switch ControlRequest.parse(line: Array(client.buffer[..<end])) {
-        case .success(let request): return .request(request)
+        switch ControlRequestLine.parse(line: Array(client.buffer[..<end])) {
+        case .success(let read): return .request(read)
         case .failure(let error):
             drop(client, "bad request: \(error)")
             return .done

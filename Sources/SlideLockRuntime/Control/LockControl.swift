@@ -57,11 +57,13 @@ public final class LockControl: LoopSource {
                 continue
             }
             let outcome = answer(incoming.request, peer: peer, lock: lock, now: now)
-            let words = "ctl \(incoming.request.line) from \(peer.description): \(outcome.ok ? "ok" : outcome.text)"
+            let via = incoming.via.map { " via " + $0 } ?? ""
+            let words =
+                "ctl \(incoming.request.line) from \(peer.description)\(via): \(outcome.ok ? "ok" : outcome.text)"
             if incoming.request.changesState {
                 lock.log.info(words)
-                audit(
-                    AuditRecord.control(incoming.request, peer: peer, outcome: outcome.ok ? "ok" : outcome.text), lock)
+                let result = outcome.ok ? "ok" : outcome.text
+                audit(AuditRecord.control(incoming.request, peer: peer, outcome: result, via: incoming.via), lock)
             } else {
                 lock.log.debug(words)
             }
