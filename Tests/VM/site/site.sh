@@ -159,7 +159,8 @@ sleep 1
 ha_pub -t "$P/set" -m OPEN
 vm_check open-with-allow-open wait_for 20 heard "^$P/event/access .*\"source\":\"ctl\""
 BPID=$(bridge_pid); BUID=$(awk '/^Uid:/ { print $2 }' "/proc/$BPID/status")
-vm_check open-audited-with-bridge-peer sh -c "journalctl -q -b -o json SLIDELOCK_EVENT=ctl-unlock | grep -q '\"SLIDELOCK_PEER_UID\":\"$BUID\"'"
+vm_check open-audited-with-bridge-peer sh -c "journalctl -q -b -o json SLIDELOCK_EVENT=ctl-unlock |
+    grep '\"SLIDELOCK_PEER_UID\":\"$BUID\"' | grep -q '\"SLIDELOCK_VIA\":\"mqtt:$P/set=OPEN\"'"
 wait_for 20 locked; sleep 2
 
 # --- the bridge killed: its will; the broker restarted: back within 65 s ----------------------
