@@ -5,8 +5,7 @@
 #   deploy/dev.sh test   install missing packages, run the whole test suite (CI): `check`,
 #                        then the release build, fuzzers, VM, trixie and arm64 parts
 #   deploy/dev.sh check  the fast tier (minutes): swift format lint, shellcheck, a debug
-#                        build, swift test, the render tests under AddressSanitizer, the
-#                        deploy checks
+#                        build, swift test, the deploy checks
 #   deploy/dev.sh fuzz [SECONDS]  run each libFuzzer fuzzer SECONDS (default 60)
 #   deploy/dev.sh package [amd64|arm64]
 #                        a .deb built with Debian trixie's Swift; its path is the last line
@@ -15,7 +14,7 @@
 #   deploy/dev.sh test-arm64 [DEB]
 #                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
 # SLIDELOCK_TEST_SKIP=PART,... leaves parts of check and test out: lint, shellcheck, build,
-# unit, asan, deploy, release, fuzz, setup, vm, trixie, arm64. Each part's seconds are printed
+# unit, deploy, release, fuzz, setup, vm, trixie, arm64. Each part's seconds are printed
 # at the end. SLIDELOCK_UNIT_SUITES="A B" runs only those test targets in the unit part.
 # Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo.
 # With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
@@ -47,7 +46,7 @@ run() {
 skipped() { case ",${SLIDELOCK_TEST_SKIP:-}," in *",$1,"*) return 0 ;; *) return 1 ;; esac; }
 
 TIMES=()
-BG_DIR='' ASAN_BUILD_PID='' ASAN_BUILD_LOG=''
+BG_DIR=''
 # part NAME COMMAND...: one part, unless SLIDELOCK_TEST_SKIP names it; a failure ends the run
 # with the times so far.
 part() {
@@ -63,7 +62,6 @@ part() {
         times_summary
         say "$name failed"
         [ -z "$BG_DIR" ] || say "the background set-ups go on until they end (logs: $BG_DIR)"
-        [ -z "$ASAN_BUILD_PID" ] || say "the AddressSanitizer build goes on until it ends ($ASAN_BUILD_LOG)"
         exit 1
     fi
     TIMES+=("$(printf '%-10s %4d s' "$name" $((SECONDS - t0)))")
@@ -107,59 +105,12 @@ shellcheck_all() {
     shellcheck --external-sources "${files[@]}" && say "shellcheck: ${#files[@]} scripts clean"
 }
 
-# AddressSanitizer needs the toolchain's clang runtime: Debian's swiftlang does not ship it.
-asan_runtime() {
-    local resources
-    resources=$(swiftc -print-target-info | sed -n 's/.*"runtimeResourcePath": "\(.*\)".*/\1/p')
-    compgen -G "$resources/clang/lib/*/libclang_rt.asan*" >/dev/null
-}
-# The renderer's raw-pointer code under AddressSanitizer, in a build directory of its own so
-# the debug build is left as it is. Its build starts in the background when the unit tests
-# start (asan_build_start), at the lowest CPU priority: it takes what the unit tests leave
-# idle (their timeouts, child processes, the last suites finishing on one core) and does not
-# slow them.
-asan_build_start() {
-    skipped asan && return 0
-    asan_runtime || return 0
-    ASAN_BUILD_LOG=$(mktemp "${TMPDIR:-/tmp}/slidelock-asan-build.XXXXXX")
-    nice -n 19 swift build --build-tests --sanitize=address --scratch-path .build/asan >"$ASAN_BUILD_LOG" 2>&1 &
-    ASAN_BUILD_PID=$!
-}
-asan() {
-    if ! asan_runtime; then
-        say "asan skipped: this Swift ($(swift --version 2>&1 | head -n 1)) has no AddressSanitizer runtime"
-        return 0
-    fi
-    if [ -n "$ASAN_BUILD_PID" ]; then
-        local rc=0
-        wait "$ASAN_BUILD_PID" || rc=$?
-        ASAN_BUILD_PID=
-        if [ $rc != 0 ]; then
-            cat "$ASAN_BUILD_LOG" >&2
-            rm -f "$ASAN_BUILD_LOG"
-            say "swift build --sanitize=address failed (its output is above)"
-            return 1
-        fi
-        tail -n 1 "$ASAN_BUILD_LOG" >&2
-        rm -f "$ASAN_BUILD_LOG"
-    else
-        swift_build --build-tests --sanitize=address --scratch-path .build/asan || return 1
-    fi
-    # Swift Testing only: XCTest's runner (no tests here) leaks on exit, and LeakSanitizer
-    # then fails the run.
-    swift test --skip-build --disable-xctest --sanitize=address --scratch-path .build/asan \
-        --filter SlideLockRenderTests
-}
-
 # The unit tests: every suite, or those SLIDELOCK_UNIT_SUITES names (scripts/chroot.sh's
-# trixie run). The render tests run once: under AddressSanitizer when the asan part runs.
+# trixie run). The renderer's raw-pointer code is guarded under AddressSanitizer by the
+# render fuzzer (the fuzz part), not here.
 unit() {
     local suite args=()
     for suite in ${SLIDELOCK_UNIT_SUITES:-}; do args+=(--filter "$suite"); done
-    if [ ${#args[@]} -eq 0 ] && ! skipped asan && asan_runtime; then
-        say "the render tests run in the asan part, under AddressSanitizer"
-        args+=(--skip SlideLockRenderTests)
-    fi
     swift test --skip-build ${args[@]+"${args[@]}"}
 }
 
@@ -169,9 +120,7 @@ check() {
     part lint lint
     part shellcheck shellcheck_all
     part build swift_build --build-tests
-    asan_build_start
     part unit unit
-    part asan asan
     # deploy/: the unit verifies, install.sh installs and uninstalls, the relay script.
     part deploy Tests/Deploy/check.sh
 }
@@ -263,8 +212,9 @@ test_all() {
 }
 
 # A few seconds of each fuzzer; every saved input of every target replayed. The oracle's
-# own target replays its grid of slides that must open (Tests/Fuzz/README.md).
-fuzz_smoke() { Tests/Fuzz/fuzz.sh 5 config script evemu session && Tests/Fuzz/fuzz.sh 0 oracle; }
+# own target replays its grid of slides that must open (Tests/Fuzz/README.md); the render
+# target is the renderer under AddressSanitizer.
+fuzz_smoke() { Tests/Fuzz/fuzz.sh 5 config script evemu session render && Tests/Fuzz/fuzz.sh 0 oracle; }
 
 # libFuzzer fuzzers of the parsers and the touch path (Tests/Fuzz/fuzz.sh): SECONDS each.
 fuzz() {

@@ -4,7 +4,7 @@
 # target fuzzer flags, so they live outside the package.
 #
 #   Tests/Fuzz/fuzz.sh [SECONDS] [TARGET...]   build, then run each target SECONDS (default 60)
-# Targets: config script evemu session oracle (default all). Corpora grow in .build/fuzz/corpus/;
+# Targets: config script evemu session oracle render (default all). Corpora grow in .build/fuzz/corpus/;
 # a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
 # once fixed: those are replayed on every run). Prints executions and coverage.
 # FUZZ_CORE=DIR fuzzes another checkout's SlideLockCore sources (builds in .build/fuzz-NAME).
@@ -14,24 +14,43 @@ cd "$(dirname "$0")/../.."
 seconds=${1:-60}
 [ $# -gt 0 ] && shift
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(config script evemu session oracle)
+[ ${#targets[@]} -eq 0 ] && targets=(config script evemu session oracle render)
 core=${FUZZ_CORE:-Sources/SlideLockCore}
 out=.build/fuzz
 [ -n "${FUZZ_CORE:-}" ] && out=.build/fuzz-$(basename "$(cd "$core/../.." && pwd)")
 mkdir -p "$out"
 say() { printf 'fuzz: %s\n' "$*" >&2; }
 command -v swiftc >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
+export LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPTIONS:+:$LSAN_OPTIONS}
 
-# The core once, instrumented, with @testable access; rebuilt when a source is newer.
-core_sources=$(find "$core" -name '*.swift' | sort)
+# The modules under test, instrumented, with @testable access: the core always; the renderer
+# and what it needs (the platform edge, the C libraries' module maps) for the render target.
+# Each is rebuilt when one of its sources, or a module it is built against, is newer.
+src=$(dirname "$core")
 flags=('-sanitize=fuzzer,address' -O -swift-version 6 -parse-as-library)
-if [ ! -f "$out/libSlideLockCore.a" ] || [ -n "$(find "$core" -newer "$out/libSlideLockCore.a" -name '*.swift')" ]; then
-    say "building SlideLockCore (instrumented)"
-    # shellcheck disable=SC2086
-    swiftc -emit-library -static -emit-module -module-name SlideLockCore -enable-testing "${flags[@]}" \
-        $core_sources -emit-module-path "$out/SlideLockCore.swiftmodule" -o "$out/libSlideLockCore.a" \
-        >"$out/build-core.log" 2>&1 || { cat "$out/build-core.log" >&2; exit 1; }
-fi
+c_flags=()
+for m in CDRM CEvdev CFreeType CHarfBuzz CFontconfig CPNG CLinux; do c_flags+=(-I "$src/$m"); done
+for f in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng libdrm libevdev 2>/dev/null); do
+    c_flags+=(-Xcc "$f")
+done
+c_libs=(-lfreetype -lharfbuzz -lfontconfig -lpng16 -ldrm -levdev -lm)
+build_module() {  # NAME, then the modules it is built against
+    local name=$1 lib=$out/lib$1.a dep stale=
+    shift
+    if [ ! -f "$lib" ] || [ -n "$(find "$src/$name" -newer "$lib" -name '*.swift')" ]; then stale=1; fi
+    for dep in "$@"; do if [ "$out/lib$dep.a" -nt "$lib" ]; then stale=1; fi; done
+    [ -n "$stale" ] || return 0
+    say "building $name (instrumented)"
+    local sources
+    mapfile -t sources < <(find "$src/$name" -name '*.swift' | sort)
+    swiftc -emit-library -static -emit-module -module-name "$name" -enable-testing "${flags[@]}" -I "$out" \
+        "${c_flags[@]}" "${sources[@]}" -emit-module-path "$out/$name.swiftmodule" -o "$lib" \
+        >"$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log" >&2; exit 1; }
+}
+build_module SlideLockCore
+case " ${targets[*]} " in
+    *" render "*) build_module SlideLockPlatform SlideLockCore && build_module SlideLockRender SlideLockCore SlideLockPlatform ;;
+esac
 
 # The unlock oracle (Tests/Fuzz/Oracle) on its own, without the core on the module path:
 # that it builds alone proves it shares no code with the implementation it judges.
@@ -61,13 +80,24 @@ slide+='\x06\x03\x00\x02\x00\x00\x05\x00\x00'
 seed session "$slide"
 # The oracle target: a case byte and a seed.
 seed oracle '\x00\x01\x02\x03\x04\x05\x06\x07\x08' '\xff\x01\x02\x03\x04\x05\x06\x07\x08'
+# The render target (Tests/Fuzz/RenderFuzz.swift has the format): 800x480 locked, dragged
+# half-way with a message, unlocked with the clock and the identify border; 1x1 turned a
+# quarter in RGB565, failed, NaN progress; 2x3 in BGR565 with padded rows; 480x800
+# high-contrast, right to left, Hebrew label, every notice; out of service at 320x240.
+frame='\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00'
+seed render "\x00\x00\x03\x1f\x01\xdf\x00$frame\x02\x02\x01\x64\x00\x00\x00\x00\x01\x00\x00\x02\x06\x00\x01\x02\x03\x04\x05\x04\x01\x00\x00\x00\x00\x00\x00\x01\x00\x20\x01\x05\x11\x12\x1a\x13\x14\x03\x2a\x2b\x2c" \
+    '\x14\x00\x00\x00\x00\x00\x03\x05\x05\x00\x00\x06\x00\x00\x00\x01\x00\x00\x00' \
+    "\x2c\x00\x00\x01\x00\x02\x10$frame$frame" \
+    '\x4b\x1d\x01\xdf\x03\x1f\x00\x04\x1e\x1f\x20\x21\x00\x03\x30\x31\x32\xff\x22\x23\x24\x25\x26\x27\x28\x29\x01\x60\x01\x64\x20\x00\x00\x00\x01\x00\x0d\x02\x10\x22\x23\x24\x25\x26\x27\x05\x05\x05\x05\x05\x05\x05\x05\x05\x05' \
+    '\x01\x00\x01\x3f\x00\xef\x05\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x10\x00\x0b\x00\x01\x02\x03\x04\x05\x3a\x3b\x3c\x3d\x3e'
 
 status=0
 for t in "${targets[@]}"; do
     case $t in
         config) file=ConfigFuzz.swift ;; script) file=ScriptFuzz.swift ;;
         evemu) file=EvemuFuzz.swift ;; session) file=SessionFuzz.swift ;; oracle) file=OracleFuzz.swift ;;
-        *) say "unknown target $t (config, script, evemu, session, oracle)"; exit 2 ;;
+        render) file=RenderFuzz.swift ;;
+        *) say "unknown target $t (config, script, evemu, session, oracle, render)"; exit 2 ;;
     esac
     bin=$out/fuzz-$t
     # The session and evemu targets judge unlocks: the glue to the implementation and the oracle.
@@ -77,11 +107,15 @@ for t in "${targets[@]}"; do
     case $t in
         evemu | session) files+=(Tests/Fuzz/Glue/*.swift); libs+=("$out/libFuzzOracle.a") ;;
         oracle) libs=("$out/libFuzzOracle.a") ;;
+        # The renderer, the platform edge it needs, and the C libraries they call.
+        render) libs=("$out/libSlideLockRender.a" "$out/libSlideLockPlatform.a" "${libs[@]}" "${c_libs[@]}") ;;
     esac
-    if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ "$out/libSlideLockCore.a" -nt "$bin" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
+    newer_lib=
+    for lib in "${libs[@]}"; do if [ -f "$lib" ] && [ "$lib" -nt "$bin" ]; then newer_lib=1; fi; done
+    if [ ! -x "$bin" ] || [ -n "$(find "${files[@]}" -newer "$bin")" ] || [ -n "$newer_lib" ] || [ "$out/libFuzzOracle.a" -nt "$bin" ]; then
         say "building $t"
         # (ld.gold warns about every ASan helper symbol: kept in the log, shown on failure.)
-        swiftc "${flags[@]}" -I "$out" "${files[@]}" "${libs[@]}" -o "$bin" \
+        swiftc "${flags[@]}" -I "$out" "${c_flags[@]}" "${files[@]}" "${libs[@]}" -o "$bin" \
             >"$out/build-$t.log" 2>&1 || { cat "$out/build-$t.log" >&2; exit 1; }
     fi
     # Every input that once failed is replayed first (Tests/Fuzz/regressions/TARGET/), one
