@@ -3,7 +3,7 @@
 #   deploy/dev.sh run    install missing packages, build, run slidelock on the panel, or a
 #                        headless demo that writes PNG frames when there is no DRM device
 #   deploy/dev.sh test   install missing packages, run the whole test suite (CI): `check`,
-#                        then the release build, fuzzers, VM, trixie and arm64 parts
+#                        then the release build, fuzzers, VM, trixie, arm64, site and ha parts
 #   deploy/dev.sh check  the fast tier (minutes): swift format lint, shellcheck, a debug
 #                        build, swift test, the deploy checks
 #   deploy/dev.sh fuzz [SECONDS]  run each libFuzzer fuzzer SECONDS (default 60)
@@ -14,7 +14,7 @@
 #   deploy/dev.sh test-arm64 [DEB]
 #                        the arm64 .deb on an arm64 kernel in QEMU (Tests/VM/test-arm64.sh)
 # SLIDELOCK_TEST_SKIP=PART,... leaves parts of check and test out: lint, shellcheck, build,
-# unit, deploy, release, fuzz, setup, vm, trixie, arm64. Each part's seconds are printed
+# unit, deploy, release, fuzz, setup, vm, trixie, arm64, site, ha. Each part's seconds are printed
 # at the end. SLIDELOCK_UNIT_SUITES="A B" runs only those test targets in the unit part.
 # Works on Debian 12 / 13 and Raspberry Pi OS Bookworm / trixie, as root or through sudo.
 # With no Swift on PATH or in /opt/swift, Debian 13 and Pi OS (trixie) get Debian's
@@ -138,7 +138,7 @@ check() {
 BG_NICE=(nice -n 19)
 bg_start() {
     skipped setup && return 0
-    skipped vm && skipped trixie && skipped arm64 && return 0
+    skipped vm && skipped trixie && skipped arm64 && skipped site && skipped ha && return 0
     BG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/slidelock-setup.XXXXXX")
     say "the vm, trixie and arm64 set-ups start in the background (logs: $BG_DIR)"
     if ! skipped vm; then
@@ -150,7 +150,7 @@ bg_start() {
     else
         echo "0 0" >"$BG_DIR/vm.done"
     fi
-    if ! skipped trixie || ! skipped arm64; then
+    if ! skipped trixie || ! skipped arm64 || ! skipped site || ! skipped ha; then
         (
             t0=$SECONDS rc=0
             exec >"$BG_DIR/chroot.log" 2>&1
@@ -168,6 +168,13 @@ bg_start() {
             fi
             if [ $rc = 0 ] && ! skipped arm64; then
                 "${BG_NICE[@]}" scripts/package.sh arm64 || rc=1
+            fi
+            # The site part's packages, and the ha part's Home Assistant.
+            if [ $rc = 0 ] && ! skipped site; then
+                "${BG_NICE[@]}" scripts/package.sh amd64 || rc=1
+            fi
+            if [ $rc = 0 ] && ! skipped ha; then
+                as_root "${BG_NICE[@]}" Tests/HA/check.sh --prepare || rc=1
             fi
             echo "$rc $((SECONDS - t0))" >"$BG_DIR/chroot.done"
         ) &
@@ -205,10 +212,22 @@ test_all() {
     part vm as_root env PATH="$PATH" Tests/VM/test-all.sh
     # Debian's own Swift (trixie's swiftlang 6.0), as a Pi OS (trixie) owner gets it: this
     # script again, inside a cached debootstrap chroot (scripts/chroot.sh).
-    [ -z "$BG_DIR" ] || { skipped trixie && skipped arm64; } || part setup-chr bg_wait chroot
+    [ -z "$BG_DIR" ] || { skipped trixie && skipped arm64 && skipped site && skipped ha; } ||
+        part setup-chr bg_wait chroot
     part trixie as_root scripts/chroot.sh test
     # The arm64 package (cross-built in that chroot) on an arm64 kernel in QEMU.
     part arm64 as_root env PATH="$PATH" Tests/VM/test-arm64.sh
+    # A site: both amd64 packages installed with dpkg -i on a booted trixie with a real
+    # mosquitto (Tests/VM/site), and Home Assistant's own code judging the bridge's
+    # discovery messages (Tests/HA).
+    part site as_root env PATH="$PATH" Tests/VM/test-all.sh -o out/vm-site site
+    part ha ha_check
+}
+
+# The bridge of the release build (the release part's, or made here when that was skipped).
+ha_check() {
+    [ -n "${RELEASE_BIN:-}" ] || release_build || return 1
+    as_root Tests/HA/check.sh "$(dirname "$RELEASE_BIN")/slidelock-mqtt"
 }
 
 # A few seconds of each fuzzer; every saved input of every target replayed. The oracle's
