@@ -140,7 +140,7 @@ bg_start() {
     skipped setup && return 0
     skipped vm && skipped trixie && skipped arm64 && skipped site && skipped ha && return 0
     BG_DIR=$(mktemp -d "${TMPDIR:-/tmp}/slidelock-setup.XXXXXX")
-    say "the vm, trixie and arm64 set-ups start in the background (logs: $BG_DIR)"
+    say "the vm, trixie, arm64, site and ha set-ups start in the background (logs: $BG_DIR)"
     if ! skipped vm; then
         (
             t0=$SECONDS rc=0
