@@ -30,9 +30,14 @@ heard_n() { [ "$(grep -c "$1" /tmp/ha.txt)" -ge "$2" ]; }
 # shellcheck disable=SC2317
 locked() { slidelock ctl status --json | grep -q '"state":"locked"'; }
 # shellcheck disable=SC2317
-unlocks_differ() { [ "$(unlocks)" != "$1" ]; }
-unlocks() { slidelock ctl status --json | sed -n 's/.*"unlocks":{\([^}]*\)}.*/\1/p'; }
-ha_pub() { mosquitto_pub -h 127.0.0.1 -u ha -P ha-secret -q 1 "$@"; }
+unlocks_differ() { usleep 400000; [ "$(unlocks)" != "$1" ]; }   # ctl's rate limit: a few a second
+unlocks() { timeout 10 slidelock ctl status --json | sed -n 's/.*"unlocks":{\([^}]*\)}.*/\1/p'; }
+ha_pub() { timeout 10 mosquitto_pub -h 127.0.0.1 -u ha -P ha-secret -q 1 "$@"; }
+# The bridge's connections to the broker, from its log (availability is retained, and
+# mosquitto keeps retained messages across a restart: an "online" proves nothing new).
+connections() { journalctl -q -b -o cat -u slidelock-mqtt | grep -c "connected to mqtt://"; }
+# shellcheck disable=SC2317
+connected_again() { [ "$(connections)" -gt "$1" ]; }
 pulses() { vm_gpio_pulses /tmp/relay.txt | wc -l; }
 # shellcheck disable=SC2317
 pulsed_more_than() { [ "$(pulses)" -gt "$1" ]; }
@@ -165,21 +170,23 @@ wait_for 20 locked; sleep 2
 
 # --- the bridge killed: its will; the broker restarted: back within 65 s ----------------------
 echo "vm: at $(up) s: the bridge killed: its will; the broker restarted: back within 65 s"
+n=$(connections)
 systemctl kill -s KILL slidelock-mqtt
 vm_check will-published wait_for 30 heard "^$P/bridge offline"
 kill "$SUB" 2>/dev/null
+# The bridge comes back (RestartSec=5s) and connects before the broker goes.
+vm_check bridge-restarted-after-kill wait_for 30 connected_again "$n"
+n=$(connections)
 t=$(up)
 systemctl restart mosquitto
-mosquitto_sub -h 127.0.0.1 -u ha -P ha-secret -t "$P/availability" -v >/tmp/ha2.txt 2>&1 &
-SUB2=$!
-wait_for 65 grep -q online /tmp/ha2.txt; rc_back=$?
-echo "broker restart to availability online: $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.1f", b - a }') s"
+wait_for 65 connected_again "$n"; rc_back=$?
+echo "broker restart to the bridge connected again: $(awk -v a="$t" -v b="$(up)" 'BEGIN { printf "%.1f", b - a }') s"
 vm_check online-after-broker-restart [ $rc_back = 0 ]
+vm_check availability-online sh -c "timeout 10 mosquitto_sub -h 127.0.0.1 -u ha -P ha-secret -t '$P/availability' -C 1 | grep -qx online"
 before=$(unlocks)
 sleep 1
 ha_pub -t "$P/set" -m OPEN
 vm_check command-after-broker-restart wait_for 20 unlocks_differ "$before"
-kill "$SUB2" 2>/dev/null
 sleep 3
 
 # --- the bridge stopped: the lock still locks and opens ---------------------------------------
