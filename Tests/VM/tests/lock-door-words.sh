@@ -15,7 +15,7 @@ pull() { echo "$2" >"$VM_GPIO_DIR/sim_gpio$1/pull"; }
 pull $CONTACT pull-down                      # closed
 pull $TAMPER pull-down                       # at rest
 vm_lock /tmp/lock.log --on-unlock exit --set theme.fonts=/e2e/DejaVuSans-Bold.ttf \
-    --set display.backlight=none --set animation.hue=off \
+    --set display.backlight=none \
     --set "door.contact=$VM_GPIO_CHIP:$CONTACT" --set door.held_open_after=1 \
     --set "tamper.input=$VM_GPIO_CHIP:$TAMPER" || exit 1
 app=$APP

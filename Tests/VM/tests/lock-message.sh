@@ -3,8 +3,9 @@
 . /e2e/lib.sh
 # vkms (1024x768): the shipped defaults with display.message set in a config file show the
 # message above the track (host: the screendump equals `slidelock render` of the same file);
-# with the clock on and nothing animating, the lock stays idle (the clock wakes it once a
-# minute at most: no CPU in 4 s). `slidelock ctl message` then replaces it on screen (the
+# with the clock on and nothing animating (animation.hue = off: the setting this half is
+# about, since the shipped hue redraws every frame), the lock stays idle (the clock wakes it
+# once a minute at most: no CPU in 4 s). `slidelock ctl message` then replaces it on screen (the
 # screendump equals the render with that message).
 CONF=/tmp/message.conf
 printf '%s\n' "[display]" "message = Lieferungen: Tür 3, bitte klingeln" >$CONF
