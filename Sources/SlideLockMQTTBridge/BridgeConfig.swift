@@ -110,3 +110,13 @@ public struct BridgeConfig {
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension BridgeConfig {
+    /// A libmosquitto client for this broker: the credentials and, for mqtts://, TLS.
+    func client(id: String, payloadLimit: Int = 1 << 20) throws(BridgeError) -> MosquittoClient {
+        let client = try MosquittoClient(clientID: id, payloadLimit: payloadLimit)
+        if let username = settings.username { try client.setCredentials(username: username, password: password) }
+        if settings.broker.tls { try client.setTLS(caFile: caFile, certFile: certFile, keyFile: keyFile) }
+        return client
+    }
+}

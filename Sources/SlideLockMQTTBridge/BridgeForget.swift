@@ -22,11 +22,7 @@ public enum BridgeForget {
     /// within `timeout` seconds.
     public static func run(config: BridgeConfig, timeout: Double = 15) throws(BridgeError) {
         let settings = config.settings
-        let client = try MosquittoClient(clientID: String((settings.clientID + "-forget").suffix(64)))
-        if let username = settings.username { try client.setCredentials(username: username, password: config.password) }
-        if settings.broker.tls {
-            try client.setTLS(caFile: config.caFile, certFile: config.certFile, keyFile: config.keyFile)
-        }
+        let client = try config.client(id: String((settings.clientID + "-forget").suffix(64)))
         let broker = settings.broker
         let code = client.connect(host: broker.host, port: broker.port, keepalive: settings.keepalive)
         guard code == MOSQ_ERR_SUCCESS.rawValue else {

@@ -8,6 +8,8 @@ final class LockWatch {
     let fd: Int32
     private let socket: String
     private var pending: [UInt8] = []
+    /// One receive buffer for the connection's life, not one per read.
+    private var buffer = [UInt8](repeating: 0, count: 65536)
     private var first = true
 
     /// What one read found.
@@ -34,10 +36,11 @@ final class LockWatch {
 
     /// The whole lines that arrived (without their newlines), after poll said readable.
     func read() -> Read {
-        var buffer = [UInt8](repeating: 0, count: 65536)
         let count: Int
         do {
-            count = try systemCall("recv", path: socket) { recv(fd, &buffer, buffer.count, Int32(MSG_DONTWAIT)) }
+            count = try systemCall("recv", path: socket) {
+                recv(fd, &self.buffer, self.buffer.count, Int32(MSG_DONTWAIT))
+            }
         } catch {
             return error.errno == EAGAIN ? .lines([]) : .closed(error.reason)
         }

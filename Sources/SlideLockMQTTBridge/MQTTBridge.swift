@@ -64,12 +64,8 @@ public final class MQTTBridge {
         state = BridgeState(topics: topics)
         commands = BridgeCommands(settings: settings)
         backoff = options.backoff
-        client = try MosquittoClient(clientID: settings.clientID, payloadLimit: BridgeCommands.maxPayloadBytes + 1)
+        client = try config.client(id: settings.clientID, payloadLimit: BridgeCommands.maxPayloadBytes + 1)
         try client.setWill(topics.bridgeWill)
-        if let username = settings.username { try client.setCredentials(username: username, password: config.password) }
-        if settings.broker.tls {
-            try client.setTLS(caFile: config.caFile, certFile: config.certFile, keyFile: config.keyFile)
-        }
     }
 
     /// Commands ignored so far, by kind; watch lines not used, by kind.

@@ -9,12 +9,7 @@ public final class PollWaiter: EventWaiter {
     public func now() -> Double { MonotonicClock.now() }
 
     public func wait(for descriptors: [Int32], until deadline: Double?) throws(SystemError) -> Set<Int32> {
-        // poll(2) skips negative fds, so callers may pass -1 for "nothing to watch here".
-        var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        try systemCall("poll") {
-            poll(&fds, nfds_t(fds.count), PollWaiter.timeoutMilliseconds(until: deadline, now: now()))
-        }
-        return Set(fds.filter { $0.fd >= 0 && $0.revents != 0 }.map(\.fd))
+        try wait(for: descriptors, writable: [], until: deadline)
     }
 
     /// `wait`, also for `writable` descriptors to take more output (a socket with data
@@ -22,6 +17,7 @@ public final class PollWaiter: EventWaiter {
     public func wait(for descriptors: [Int32], writable: [Int32], until deadline: Double?) throws(SystemError)
         -> Set<Int32>
     {
+        // poll(2) skips negative fds, so callers may pass -1 for "nothing to watch here".
         var fds = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         for fd in writable {
             if let i = fds.firstIndex(where: { $0.fd == fd }) {
