@@ -8,6 +8,9 @@
 # a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
 # once fixed: those are replayed on every run). Prints executions and coverage.
 # FUZZ_CORE=DIR fuzzes another checkout's SlideLockCore sources (builds in .build/fuzz-NAME).
+# FUZZ_OPT=-Onone builds the core, the platform, the oracle and the fuzzers unoptimised: a third
+# of the compile time for fewer executions a second, for a few seconds a target (CI's fuzz
+# part); the renderer stays optimised, as in every build of the package (Package.swift).
 # The session and evemu targets judge every unlock with the oracle in Tests/Fuzz/Oracle.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -16,8 +19,11 @@ seconds=${1:-60}
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=(config script evemu session oracle render)
 core=${FUZZ_CORE:-Sources/SlideLockCore}
+opt=${FUZZ_OPT:--O}
+case $opt in -O | -Onone) ;; *) printf 'fuzz: FUZZ_OPT is -O or -Onone, not %s\n' "$opt" >&2; exit 2 ;; esac
 out=.build/fuzz
 [ -n "${FUZZ_CORE:-}" ] && out=.build/fuzz-$(basename "$(cd "$core/../.." && pwd)")
+[ "$opt" = -O ] || out=$out$opt
 mkdir -p "$out"
 say() { printf 'fuzz: %s\n' "$*" >&2; }
 command -v swiftc >/dev/null || export PATH=/opt/swift/usr/bin:$PATH
@@ -27,7 +33,7 @@ export LSAN_OPTIONS=suppressions=$PWD/Tests/Fuzz/lsan-suppressions.txt${LSAN_OPT
 # and what it needs (the platform edge, the C libraries' module maps) for the render target.
 # Each is rebuilt when one of its sources, or a module it is built against, is newer.
 src=$(dirname "$core")
-flags=('-sanitize=fuzzer,address' -O -swift-version 6 -parse-as-library)
+flags=('-sanitize=fuzzer,address' "$opt" -swift-version 6 -parse-as-library)
 c_flags=()
 for m in CDRM CEvdev CFreeType CHarfBuzz CFontconfig CPNG CLinux; do c_flags+=(-I "$src/$m"); done
 for f in $(pkg-config --cflags-only-I freetype2 harfbuzz fontconfig libpng libdrm libevdev 2>/dev/null); do
@@ -36,14 +42,16 @@ done
 c_libs=(-lfreetype -lharfbuzz -lfontconfig -lpng16 -ldrm -levdev -lm)
 build_module() {  # NAME, then the modules it is built against
     local name=$1 lib=$out/lib$1.a dep stale=
+    local module_flags=("${flags[@]}")
     shift
+    [ "$name" = SlideLockRender ] && module_flags=("${flags[@]/#-Onone/-O}")
     if [ ! -f "$lib" ] || [ -n "$(find "$src/$name" -newer "$lib" -name '*.swift')" ]; then stale=1; fi
     for dep in "$@"; do if [ "$out/lib$dep.a" -nt "$lib" ]; then stale=1; fi; done
     [ -n "$stale" ] || return 0
     say "building $name (instrumented)"
     local sources
     mapfile -t sources < <(find "$src/$name" -name '*.swift' | sort)
-    swiftc -emit-library -static -emit-module -module-name "$name" -enable-testing "${flags[@]}" -I "$out" \
+    swiftc -emit-library -static -emit-module -module-name "$name" -enable-testing "${module_flags[@]}" -I "$out" \
         "${c_flags[@]}" "${sources[@]}" -emit-module-path "$out/$name.swiftmodule" -o "$lib" \
         >"$out/build-$name.log" 2>&1 || { cat "$out/build-$name.log" >&2; exit 1; }
 }
