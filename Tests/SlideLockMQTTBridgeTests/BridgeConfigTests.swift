@@ -30,12 +30,14 @@ import Testing
 
     @Test func aPasswordFileOfRootsGroupIsReadFirstLineOnly() throws {
         let directory = try setUp(password: 0o640)
+        defer { removeDirectory(directory) }
         let config = try BridgeConfig.load(path: directory + "/mqtt.conf")
         #expect(config.password == "s3cret")
     }
 
     @Test func aPasswordReadableByOthersIsOneErrorNamingTheLineAndKey() throws {
         let directory = try setUp(password: 0o644)
+        defer { removeDirectory(directory) }
         #expect(
             error(directory)
                 == "\(directory)/mqtt.conf:5: mqtt.password_file: \(directory)/password is readable by others (mode 0644): a secret must not be"
@@ -45,6 +47,7 @@ import Testing
     @Test func aPasswordFileNotRootsIsRefused() throws {
         guard geteuid() == 0 else { return } // chown needs root; the tests run as root in CI
         let directory = try setUp(password: 0o600, owner: 65534)
+        defer { removeDirectory(directory) }
         let text = try #require(error(directory))
         #expect(text.hasPrefix("\(directory)/mqtt.conf:5: mqtt.password_file: "))
         #expect(text.contains("is owned by uid 65534, not root"))
@@ -52,6 +55,7 @@ import Testing
 
     @Test func aMissingPasswordFileIsRefused() throws {
         let directory = try setUp(password: 0o600)
+        defer { removeDirectory(directory) }
         unlink(directory + "/password")
         #expect(
             error(directory)
@@ -60,6 +64,7 @@ import Testing
 
     @Test func aConfigOthersMayWriteIsRefused() throws {
         let directory = try setUp(password: 0o600)
+        defer { removeDirectory(directory) }
         chmod(directory + "/mqtt.conf", 0o666)
         let text = try #require(error(directory))
         #expect(text.hasPrefix("cannot read \(directory)/mqtt.conf: "))
@@ -68,6 +73,7 @@ import Testing
 
     @Test func theExitStatusSaysWhatWentWrong() throws {
         let directory = try setUp(password: 0o600)
+        defer { removeDirectory(directory) }
         #expect(BridgeCommandLine.run(["--config", directory + "/mqtt.conf", "--check"]) == 0)
         #expect(BridgeCommandLine.run(["--config", directory + "/mqtt.conf", "--print-discovery"]) == 0)
         #expect(BridgeCommandLine.run(["--config", directory + "/nothing.conf", "--check"]) == 1)

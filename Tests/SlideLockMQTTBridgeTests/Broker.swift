@@ -26,7 +26,10 @@ final class Broker {
         try start()
     }
 
-    deinit { stop(SIGKILL) }
+    deinit {
+        stop(SIGKILL)
+        removeDirectory(directory)
+    }
 
     /// Starts it (again) and waits until it accepts connections.
     func start() throws {
@@ -127,6 +130,18 @@ func temporaryDirectory(_ name: String) throws -> String {
     var template = Array("/tmp/slidelock-mqtt-\(name)-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw TestFailure("mkdtemp failed") }
     return String(cString: made)
+}
+
+/// Removes a temporary directory of `temporaryDirectory` and the files in it (the tests make
+/// no subdirectories), so that runs leave nothing in /tmp.
+func removeDirectory(_ path: String) {
+    guard let stream = opendir(path) else { return }
+    while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != ".", name != ".." { unlink(path + "/" + name) }
+    }
+    closedir(stream)
+    rmdir(path)
 }
 
 func writeFile(_ path: String, _ text: String, mode: mode_t = 0o644) throws {

@@ -88,7 +88,10 @@ final class Harness {
         if observe { observer = try Observer(port: broker.port) }
     }
 
-    deinit { lock.shutDown() }
+    deinit {
+        lock.shutDown()
+        removeDirectory(directory)
+    }
 
     /// Runs the bridge and the observer until `condition` holds; false after `seconds`.
     @discardableResult
