@@ -161,20 +161,31 @@ bg_start() {
                 until [ -e "$BG_DIR/vm.done" ]; do sleep 2; done
                 as_root "${BG_NICE[@]}" Tests/VM/setup-arm64.sh && "${BG_NICE[@]}" scripts/package.sh --prepare arm64 || rc=1
             fi
-            # The trixie part's build, then the arm64 package's: those parts find them done.
-            if [ $rc = 0 ] && ! skipped trixie; then
-                as_root "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
-                    'cd /src && . scripts/lib.sh && find_swift && swift_build --build-tests' || rc=1
-            fi
-            if [ $rc = 0 ] && ! skipped arm64; then
-                "${BG_NICE[@]}" scripts/package.sh arm64 || rc=1
-            fi
-            # The site part's packages, and the ha part's Home Assistant.
+            # What installs into the chroot comes first, alone: the amd64 packages' tools and
+            # the ha part's Home Assistant.
             if [ $rc = 0 ] && ! skipped site; then
-                "${BG_NICE[@]}" scripts/package.sh amd64 || rc=1
+                "${BG_NICE[@]}" scripts/package.sh --prepare amd64 || rc=1
             fi
             if [ $rc = 0 ] && ! skipped ha; then
                 as_root "${BG_NICE[@]}" Tests/HA/check.sh --prepare || rc=1
+            fi
+            # Then the three builds with trixie's Swift at once, each in a build directory of
+            # its own and sharing the chroot: the trixie part's debug build, the arm64 package
+            # and the amd64 packages (the site part's). A release build is mostly one compiler
+            # process at a time (the optimiser of a whole module is single-threaded), so one
+            # after another they left a core idle once the parts in front had ended.
+            if [ $rc = 0 ]; then
+                pids=()
+                if ! skipped trixie; then
+                    as_root env SLIDELOCK_CHROOT_LOCK=shared "${BG_NICE[@]}" scripts/chroot.sh run /bin/sh -c \
+                        'cd /src && . scripts/lib.sh && find_swift && swift_build --build-tests' \
+                        >"$BG_DIR/trixie-build.log" 2>&1 &
+                    pids+=($!)
+                fi
+                skipped arm64 || { "${BG_NICE[@]}" scripts/package.sh arm64 >"$BG_DIR/arm64-package.log" 2>&1 & pids+=($!); }
+                skipped site || { "${BG_NICE[@]}" scripts/package.sh amd64 >"$BG_DIR/amd64-package.log" 2>&1 & pids+=($!); }
+                for pid in ${pids[@]+"${pids[@]}"}; do wait "$pid" || rc=1; done
+                tail -n 3 "$BG_DIR"/*-build.log "$BG_DIR"/*-package.log 2>/dev/null || true
             fi
             echo "$rc $((SECONDS - t0))" >"$BG_DIR/chroot.done"
         ) &

@@ -16,7 +16,7 @@
 # ends, however it ends. /src/.build inside is the chroot's own (trixie-ARCH.build in the
 # cache), so the host's .build and the host toolchain's objects are never mixed with these.
 # arm64 runs every program under qemu-user (binfmt, Debian 12's qemu-user-static): slow.
-# Needs root; calls for the same ARCH wait for each other (flock).
+# Needs root; calls for the same ARCH wait for each other (flock), but for shared ones (below).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cache=${SLIDELOCK_CHROOT_CACHE:-/var/tmp/slidelock-chroot}
@@ -96,7 +96,14 @@ inside() {
 
 mkdir -p "$cache"
 exec 9>"$cache/trixie-$arch.lock"
-flock 9
+# SLIDELOCK_CHROOT_LOCK=shared: a `run` that installs nothing and builds in a directory of its
+# own (scripts/package.sh's builds) shares an existing chroot with others like it; the rest
+# (debootstrap, apt, the tests) have it alone.
+if [ "${SLIDELOCK_CHROOT_LOCK:-}" = shared ] && [ "$1" = run ] && [ -x "$root/usr/bin/apt-get" ]; then
+    flock -s 9
+else
+    flock 9
+fi
 cmd=$1
 shift
 case $cmd in

@@ -47,7 +47,10 @@ if [ "${1:-}" != --inside ]; then
     case $version in "$number" | "$number"[~+-]*) ;;
         *) echo "package.sh: SLIDELOCK_VERSION=$version does not start with slidelock's own $number" >&2; exit 2 ;; esac
     t0=$SECONDS
-    as_root scripts/chroot.sh run env SLIDELOCK_VERSION="$version" /src/scripts/package.sh --inside "$arch" >&2
+    # A build installs nothing once --prepare ran, in a build directory of its own: it may share
+    # the chroot with other builds (deploy/dev.sh test builds both architectures at once).
+    as_root env SLIDELOCK_CHROOT_LOCK=shared scripts/chroot.sh run env SLIDELOCK_VERSION="$version" \
+        /src/scripts/package.sh --inside "$arch" >&2
     say "$arch package built in $((SECONDS - t0)) s"
     echo "$repo/out/deb/slidelock_${version}_$arch.deb"
     exit 0
@@ -60,7 +63,7 @@ install_build_packages swiftlang libstdc++-14-dev dpkg-dev binutils lintian
 swift_version=$(dpkg-query -W -f='${Version}' swiftlang)
 # The release build (scripts/lib.sh) with full RELRO, as Debian's hardening flags would give a C program; swiftlang's own lld for
 # both architectures (gold leaves out the RELRO segment).
-flags=(-Xswiftc -use-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
+flags=(--scratch-path "/src/.build/package-$arch" -Xswiftc -use-ld=lld -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now)
 if [ "$arch" = amd64 ]; then
     strip="strip"
 else
