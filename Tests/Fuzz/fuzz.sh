@@ -5,8 +5,9 @@
 #
 #   Tests/Fuzz/fuzz.sh [SECONDS] [TARGET...]   build, then run each target SECONDS (default 60)
 # Targets: config script evemu session oracle render (default all). Corpora grow in .build/fuzz/corpus/;
-# a crash leaves .build/fuzz/crash-* and fails the run (copy it to regressions/TARGET/
-# once fixed: those are replayed on every run). Prints executions and coverage.
+# a crash leaves .build/fuzz/crash-* (in .build/fuzz-Onone/ with FUZZ_OPT=-Onone: CI's) and fails
+# the run (copy it to regressions/TARGET/ once fixed: those are replayed on every run). Prints
+# executions and coverage.
 # FUZZ_CORE=DIR fuzzes another checkout's SlideLockCore sources (builds in .build/fuzz-NAME).
 # FUZZ_OPT=-Onone builds the core, the platform, the oracle and the fuzzers unoptimised: a third
 # of the compile time for fewer executions a second, for a few seconds a target (CI's fuzz
