@@ -27,12 +27,6 @@ public final class SceneRenderer {
         shared = fonts
     }
 
-    /// Opens `fonts` once and lets them go: a start-up check that needs no screen yet.
-    /// Prefer `LabelFonts`, which keeps them open for the renderers.
-    public static func checkFonts(_ fonts: [String], weight: FontWeight) throws(FontError) {
-        _ = try TextRenderer(fonts: fonts, weight: weight)
-    }
-
     /// Opens the scene's fonts now, so a font problem is a start-up error, not a blank label.
     public func prepare(_ scene: Scene) throws(FontError) {
         let l = scene.label
